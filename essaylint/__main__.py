@@ -1,0 +1,3 @@
+from essaylint.cli.main import cli
+
+cli()

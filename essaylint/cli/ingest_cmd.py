@@ -1,0 +1,114 @@
+"""`essaylint ingest`: parse, normalise, chunk, embed and index the sources in raw/."""
+
+from __future__ import annotations
+
+import click
+
+from essaylint.cli.main import emit_json, handle_errors
+from essaylint.config import load_config
+from essaylint.ingest.pipeline import STAGES, IngestReport
+from essaylint.project import find_project
+
+
+@click.command()
+@click.option(
+    "--only",
+    type=click.Choice(STAGES),
+    help="Run one stage on the caches of the stages before it.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_context
+@handle_errors
+def ingest(ctx: click.Context, only: str | None, as_json: bool) -> None:
+    """Bring the local evidence index up to date with raw/.
+
+    Incremental: an unchanged file costs nothing, a changed one is redone, a deleted one
+    leaves the index. Interrupted runs resume where they stopped; the previous index stays
+    usable until the new one is complete. Nothing leaves this machine.
+
+    \b
+    Examples:
+      essaylint ingest
+      essaylint ingest --only parse      # re-parse, e.g. after fixing a PDF
+      essaylint ingest --json > ingest.json
+    """
+    from essaylint.cli.progress import RichProgress
+    from essaylint.ingest.pipeline import run_ingest
+
+    project = find_project(ctx.obj["cwd"])
+    config = load_config(project.config_path)
+    progress = RichProgress() if not as_json else None
+    try:
+        report = run_ingest(project, config, only=only, progress=progress)
+    finally:
+        if progress:
+            progress.close()
+    if as_json:
+        emit_json(report_dict(report))
+    else:
+        print_summary(report)
+
+
+def report_dict(report: IngestReport) -> dict:
+    return {
+        "build_id": report.build_id,
+        "nothing_to_do": report.nothing_to_do,
+        "stages_run": report.stages_run,
+        "documents": [o.__dict__ for o in report.outcomes],
+        "skipped": [{"path": p, "reason": r} for p, r in report.skipped],
+        "timings_s": {k: round(v, 3) for k, v in report.timings.items()},
+    }
+
+
+def print_summary(report: IngestReport) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    if report.nothing_to_do:
+        console.print(
+            f"Nothing to do: the index is current (build {report.build_id}, "
+            f"{report.count('unchanged')} documents unchanged)."
+        )
+    failed = [o for o in report.outcomes if o.status == "failed"]
+    if not report.nothing_to_do:
+        table = Table(title="ingest", show_lines=False)
+        for column in ("status", "doc_uid", "file", "pages", "parents", "children", "embedded"):
+            table.add_column(
+                column,
+                justify="right"
+                if column in {"pages", "parents", "children", "embedded"}
+                else "left",
+            )
+        for o in sorted(report.outcomes, key=lambda o: o.path):
+            if o.status == "failed":
+                continue
+            note = " (check parse)" if o.needs_manual_check else ""
+            name = o.path.rsplit("/", 1)[-1]
+            table.add_row(
+                o.status,
+                o.doc_uid,
+                name + note,
+                str(o.pages),
+                str(o.parents),
+                str(o.children),
+                str(o.embedded),
+            )
+        console.print(table)
+    for o in failed:
+        console.print(f"[red]failed[/red] {o.path}: {o.reason}\n    what to do: {o.hint}")
+    for o in report.outcomes:
+        if o.needs_ocr_pages:
+            pages = ", ".join(str(p) for p in o.needs_ocr_pages)
+            console.print(f"[yellow]needs OCR[/yellow] {o.path}: pages {pages} have no text layer")
+    for path, reason in report.skipped:
+        console.print(f"[yellow]skipped[/yellow] {path}: {reason}")
+    counts = ", ".join(
+        f"{report.count(s)} {s}"
+        for s in ("new", "changed", "unchanged", "removed", "failed")
+        if report.count(s)
+    )
+    timings = ", ".join(f"{k} {v:.1f}s" for k, v in report.timings.items())
+    console.print(f"documents: {counts or 'none'}; time: {timings}")
+    if report.build_id and not report.nothing_to_do:
+        console.print(f"build {report.build_id}; quality report: meta/parse_quality_report.md")

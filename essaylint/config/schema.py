@@ -1,0 +1,80 @@
+"""The schema of essaylint.yaml: every key, its default and its allowed range.
+
+templates/essaylint.yaml writes these same defaults out with comments; a test keeps the
+two in step.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class ProjectSettings(Section):
+    drafts_dir: str = "drafts"
+
+
+class QualitySettings(Section):
+    max_repeated_line_ratio: float = Field(0.25, ge=0, le=1)
+    max_non_letter_ratio: float = Field(0.35, ge=0, le=1)
+    max_empty_page_share: float = Field(0.2, ge=0, le=1)
+
+
+class IngestSettings(Section):
+    max_file_mb: float = Field(200, gt=0)
+    max_pages: int = Field(2000, gt=0)
+    header_footer_min_share: float = Field(0.6, gt=0, le=1)
+    child_target_tokens: int = Field(200, ge=20)
+    child_min_tokens: int = Field(80, ge=1)
+    child_max_tokens: int = Field(300, ge=20)
+    child_overlap_ratio: float = Field(0.0, ge=0, le=0.1)
+    quality: QualitySettings = QualitySettings()
+
+    @model_validator(mode="after")
+    def _token_bounds(self) -> IngestSettings:
+        if not self.child_min_tokens <= self.child_target_tokens <= self.child_max_tokens:
+            raise ValueError(
+                "child_min_tokens <= child_target_tokens <= child_max_tokens must hold"
+            )
+        return self
+
+
+class EmbeddingSettings(Section):
+    backend: Literal["local"] = "local"
+    model: Literal["all-MiniLM-L6-v2-int8"] = "all-MiniLM-L6-v2-int8"
+    batch_size: int = Field(16, ge=1, le=128)
+    max_tokens: int = Field(256, ge=16, le=512)
+    document_context: bool = True
+
+
+class RetrievalSettings(Section):
+    dense_candidates: int = Field(50, ge=1)
+    bm25_candidates: int = Field(50, ge=1)
+    rrf_k: int = Field(60, ge=1)
+    children: int = Field(20, ge=1)
+    max_parents: int = Field(5, ge=1)
+    min_parents: int = Field(3, ge=1)
+    rerank: Literal["none"] = "none"
+    rerank_candidates: int = Field(50, ge=1)
+    rerank_top: int = Field(10, ge=1)
+    references_weight: float = Field(0.5, ge=0, le=1)
+
+
+class AuditSettings(Section):
+    verify_citations_k: int = Field(10, ge=1)
+    verify_citations_threshold_T: float = Field(0.55, ge=0, le=1)  # noqa: N815 (SPEC name)
+    fail_on: Literal["error", "warning", "never"] = "error"
+    severity: dict[str, Literal["error", "warning", "info", "off"]] = {}
+
+
+class Config(Section):
+    project: ProjectSettings = ProjectSettings()
+    ingest: IngestSettings = IngestSettings()
+    embedding: EmbeddingSettings = EmbeddingSettings()
+    retrieval: RetrievalSettings = RetrievalSettings()
+    audit: AuditSettings = AuditSettings()

@@ -1,0 +1,26 @@
+"""`essaylint demo`: scaffold an essay repo with the shipped sample sources and ingest them."""
+
+from __future__ import annotations
+
+import shutil
+from importlib import resources
+from pathlib import Path
+
+from essaylint.scaffold import scaffold
+
+
+def sample_files() -> list[Path]:
+    folder = resources.files("essaylint.samples").joinpath("evidence")
+    return sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".pdf"))
+
+
+def prepare_demo(root: Path) -> list[str]:
+    """A fresh essay repo at ``root`` with the sample PDFs in raw/evidence/."""
+    scaffold(root)
+    copied = []
+    for pdf in sample_files():
+        target = root / "raw" / "evidence" / pdf.name
+        if not target.exists():
+            shutil.copyfile(pdf, target)
+        copied.append(target.name)
+    return copied

@@ -1,0 +1,34 @@
+"""Errors that reach the user: each says what is wrong and what to do."""
+
+from __future__ import annotations
+
+
+class EssaylintError(Exception):
+    """A usage or environment error: the CLI prints it and exits with code 2."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        return f"{self.message}\n  hint: {self.hint}" if self.hint else self.message
+
+
+class ProjectNotFoundError(EssaylintError):
+    pass
+
+
+class ConfigError(EssaylintError):
+    pass
+
+
+class SourceError(Exception):
+    """A source file that cannot be ingested; the ingest reports it and goes on."""
+
+    def __init__(self, reason: str, hint: str = "") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.hint = hint

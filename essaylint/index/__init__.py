@@ -1,0 +1,1 @@
+"""embed → index: vectors for children and the LanceDB tables that hold them."""

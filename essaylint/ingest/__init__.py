@@ -1,0 +1,1 @@
+"""parse → normalise → chunk: from files under raw/ to parents and children."""

@@ -1,0 +1,249 @@
+"""From parser text to clean paragraphs per page, with section paths and references.
+
+Rules (SPEC §2, ingest issue): fold ligatures and whitespace but keep paragraph breaks,
+join words broken by end-of-line hyphens, remove a line repeated on ≥ 60% of a
+document's pages (header/footer) without losing page boundaries, and mark everything
+after a References/Bibliography heading.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import statistics
+import unicodedata
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from essaylint.records import ParsedDocument, QualityStats
+
+SOFT_HYPHENS = "\ufffe\x02\xad"
+EDGE_LINES = 3  # lines at the top and bottom of a page that may be header/footer
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_NUMBERED_HEADING = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+([A-Z][^\n]{1,80})$")
+_NAMED_HEADING = re.compile(
+    r"^(abstract|background|introduction|methods?|materials and methods|methodology|results|"
+    r"results and discussion|discussion|conclusions?|limitations|related work|evaluation|"
+    r"experiments?|acknowledge?ments?|appendix|references|bibliography|works cited|"
+    r"literature cited|summary|future work)\s*:?$",
+    re.IGNORECASE,
+)
+_REFERENCES_HEADING = re.compile(
+    r"^(\d{1,2}\.?\s*)?(references?( and notes)?|bibliography|works cited|literature cited)\s*:?$",
+    re.IGNORECASE,
+)
+_TERMINAL = tuple('.!?:"”')
+
+
+@dataclass
+class NormalisedPage:
+    number: int
+    text: str  # paragraphs separated by a blank line
+    section_marks: list[tuple[int, str]] = field(default_factory=list)  # (offset, path)
+    references_start: int | None = None
+
+    def section_at(self, offset: int, default: str) -> str:
+        path = default
+        for mark_offset, mark_path in self.section_marks:
+            if mark_offset > offset:
+                break
+            path = mark_path
+        return path
+
+
+@dataclass
+class NormalisedDocument:
+    pages: list[NormalisedPage]
+    section_at_start: list[str]  # the section path in force at the top of each page
+    quality: QualityStats
+
+
+def normalise(document: ParsedDocument, min_share: float = 0.6) -> NormalisedDocument:
+    soft_hyphens = sum(page.text.count(c) for page in document.pages for c in SOFT_HYPHENS)
+    page_lines = [_clean_lines(page.text) for page in document.pages]
+    templates = find_templates(page_lines, min_share)
+    removed: dict[str, list[str]] = defaultdict(list)
+    for lines in page_lines:
+        _remove_templates(lines, templates, removed)
+    state = _SectionState()
+    pages: list[NormalisedPage] = []
+    starts: list[str] = []
+    dehyphenated = soft_hyphens
+    for page, lines in zip(document.pages, page_lines, strict=True):
+        starts.append(state.path)
+        normalised, joins = _page_paragraphs(page.number, lines, state)
+        dehyphenated += joins
+        pages.append(normalised)
+    quality = _quality(document, pages, page_lines, removed, dehyphenated)
+    return NormalisedDocument(pages=pages, section_at_start=starts, quality=quality)
+
+
+def clean_text(text: str) -> str:
+    """NFKC (ligatures such as ﬁ → fi) and no control characters except newlines."""
+    text = unicodedata.normalize("NFKC", text)
+    text = re.sub(f"[{SOFT_HYPHENS}](?=\\w)", "", text)  # a soft hyphen inside a line
+    return _CONTROL.sub(lambda m: m.group() if m.group() in "\n\x02" else "", text)
+
+
+def _clean_lines(text: str) -> list[str]:
+    text = clean_text(text.replace("\t", " "))
+    return [re.sub(r"[ \u00a0]+", " ", line).strip() for line in text.split("\n")]
+
+
+def template_key(line: str) -> str:
+    return re.sub(r"\d+", "#", line.lower()).strip()
+
+
+def find_templates(page_lines: list[list[str]], min_share: float) -> set[str]:
+    """Lines at page edges that recur on at least ``min_share`` of the pages.
+
+    Journals alternate running heads between left and right pages, so the share is also
+    taken over the odd and the even pages separately.
+    """
+    if len(page_lines) < 3:
+        return set()
+    templates: set[str] = set()
+    for group in (page_lines, page_lines[0::2], page_lines[1::2]):
+        pages_with: Counter[str] = Counter()
+        for lines in group:
+            pages_with.update({template_key(line) for line in _edge_lines(lines)})
+        needed = max(2, math.ceil(min_share * len(group)))
+        templates |= {key for key, count in pages_with.items() if count >= needed and key}
+    return templates
+
+
+def _edge_lines(lines: list[str]) -> list[str]:
+    content = [line for line in lines if line]
+    return content[:EDGE_LINES] + content[-EDGE_LINES:]
+
+
+def _remove_templates(lines: list[str], templates: set[str], removed: dict[str, list[str]]) -> None:
+    content_idx = [i for i, line in enumerate(lines) if line]
+    edges = set(content_idx[:EDGE_LINES] + content_idx[-EDGE_LINES:])
+    for i in sorted(edges):
+        key = template_key(lines[i])
+        if key in templates:
+            if len(removed[key]) < 3:
+                removed[key].append(lines[i])
+            lines[i] = ""
+
+
+class _SectionState:
+    def __init__(self) -> None:
+        self.numbered: list[tuple[str, str]] = []  # (number, label)
+        self.path = ""
+        self.in_references = False
+
+    def heading(self, line: str) -> bool:
+        """Update the path if ``line`` is a heading; True when it is one."""
+        if len(line) > 90 or line.endswith((".", ",", ";")):
+            return False
+        if match := _NUMBERED_HEADING.match(line):
+            number, label = match.groups()
+            if len(label.split()) > 10 or not any(c.isalpha() for c in label):
+                return False
+            depth = number.count(".") + 1
+            self.numbered = [n for n in self.numbered if n[0].count(".") + 1 < depth]
+            self.numbered.append((number, label.strip()))
+            self.path = " > ".join(f"{n} {lbl}" for n, lbl in self.numbered)
+        elif _NAMED_HEADING.match(line):
+            self.numbered = []
+            self.path = line.rstrip(":").strip().title()
+        else:
+            return False
+        if _REFERENCES_HEADING.match(line):
+            self.in_references = True
+        return True
+
+
+def _page_paragraphs(
+    number: int, lines: list[str], state: _SectionState
+) -> tuple[NormalisedPage, int]:
+    page = NormalisedPage(number=number, text="")
+    if state.in_references:
+        page.references_start = 0
+    widths = [len(line) for line in lines if line]
+    typical = statistics.median(widths) if widths else 0
+    paragraphs: list[str] = []
+    current = ""
+    joins = 0
+
+    def close() -> None:
+        nonlocal current
+        if current.strip():
+            paragraphs.append(current.strip())
+        current = ""
+
+    for i, line in enumerate(lines):
+        if not line:
+            close()
+            continue
+        if state.heading(line):
+            close()
+            offset = sum(len(p) + 2 for p in paragraphs)
+            page.section_marks.append((offset, state.path))
+            if state.in_references and page.references_start is None:
+                page.references_start = offset
+            paragraphs.append(line)
+            continue
+        current, joined = _append_line(current, line)
+        joins += joined
+        next_line = lines[i + 1] if i + 1 < len(lines) else ""
+        if line.endswith(_TERMINAL) and len(line) < 0.75 * typical and next_line[:1].isupper():
+            close()
+    close()
+    page.text = re.sub(f"[{SOFT_HYPHENS}]", "", "\n\n".join(paragraphs))
+    return page, joins
+
+
+def _append_line(current: str, line: str) -> tuple[str, int]:
+    """Join ``line`` to the paragraph so far, mending a word broken across the lines."""
+    if not current:
+        return line, 0
+    if current[-1] in SOFT_HYPHENS:  # already counted in normalise()
+        return current[:-1] + line, 0
+    if current.endswith("-") and len(current) > 1 and current[-2].isalpha() and line[:1].islower():
+        return current[:-1] + line, 1
+    return f"{current} {line}", 0
+
+
+def _quality(
+    document: ParsedDocument,
+    pages: list[NormalisedPage],
+    page_lines: list[list[str]],
+    removed: dict[str, list[str]],
+    dehyphenated: int,
+) -> QualityStats:
+    text = "\n".join(p.text for p in pages)
+    compact = re.sub(r"\s+", "", text)
+    non_letter = 1 - sum(c.isalpha() for c in compact) / len(compact) if compact else 0.0
+    line_pages: dict[str, set[int]] = defaultdict(set)
+    for number, lines in enumerate(page_lines):
+        for line in lines:
+            if len(line) > 3:
+                line_pages[template_key(line)].add(number)
+    total = sum(1 for lines in page_lines for line in lines if len(line) > 3)
+    repeated = sum(
+        1
+        for lines in page_lines
+        for line in lines
+        if len(line) > 3 and len(line_pages[template_key(line)]) > 1
+    )
+    words = sorted(len(p.split()) for page in pages for p in page.text.split("\n\n") if p)
+    return QualityStats(
+        pages=len(pages),
+        pages_without_text=[p.number for p in pages if not p.text.strip()],
+        repeated_line_ratio=round(repeated / total, 3) if total else 0.0,
+        non_letter_ratio=round(non_letter, 3),
+        paragraph_words_p10=_percentile(words, 0.1),
+        paragraph_words_median=_percentile(words, 0.5),
+        paragraph_words_p90=_percentile(words, 0.9),
+        removed_templates=dict(removed),
+        dehyphenated=dehyphenated,
+    )
+
+
+def _percentile(sorted_values: list[int], q: float) -> int:
+    if not sorted_values:
+        return 0
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]

@@ -1,0 +1,78 @@
+"""PDF text per page with pypdfium2 (see bench/README_parsers.md for the choice)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from essaylint.errors import SourceError
+from essaylint.ingest.parse.pdf_metadata import first_page_metadata, metadata_from_info
+from essaylint.records import PageText, ParsedDocument
+
+
+def parse_pdf(path: Path, doc_uid: str, rel_path: str) -> ParsedDocument:
+    import pypdfium2 as pdfium
+
+    try:
+        pdf = pdfium.PdfDocument(str(path))
+    except pdfium.PdfiumError as exc:
+        raise _explain_open_error(exc) from exc
+    try:
+        pages, warnings = _page_texts(pdf)
+        metadata, created_year = metadata_from_info(pdf.get_metadata_dict())
+        if len(pdf) and pages[0].text.strip():
+            first_page_metadata(pdf[0], pages[0].text, metadata, created_year)
+    finally:
+        pdf.close()
+    return ParsedDocument(
+        doc_uid=doc_uid,
+        source_path=rel_path,
+        parser=f"pypdfium2 {pdfium.PYPDFIUM_INFO}",
+        pages=pages,
+        metadata=metadata,
+        warnings=warnings,
+    )
+
+
+def _page_texts(pdf: object) -> tuple[list[PageText], list[str]]:
+    import pypdfium2.raw as pdfium_c
+
+    pages: list[PageText] = []
+    scanned: list[int] = []
+    for number, page in enumerate(pdf, start=1):  # type: ignore[call-overload]
+        textpage = page.get_textpage()
+        text = textpage.get_text_range().replace("\r\n", "\n").replace("\r", "\n")
+        textpage.close()
+        if not text.strip() and any(page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE])):
+            scanned.append(number)
+        page.close()
+        pages.append(PageText(number=number, text=text))
+    warnings = []
+    if scanned:
+        warnings.append(f"pages {_ranges(scanned)} have no text layer (scanned image): needs OCR")
+    return pages, warnings
+
+
+def _explain_open_error(exc: Exception) -> SourceError:
+    message = str(exc)
+    if "password" in message.lower():
+        return SourceError(
+            "encrypted: the PDF needs a password to open",
+            "save an unencrypted copy (open it and print/export to PDF) into raw/",
+        )
+    detail = re.sub(r"^Failed to load document\s*", "", message).strip(" .()")
+    return SourceError(
+        f"corrupt or not a PDF ({detail or message})",
+        "download the file again or re-export it from its source",
+    )
+
+
+def _ranges(numbers: list[int]) -> str:
+    """[1, 2, 3, 7] → "1-3, 7"."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}" if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)

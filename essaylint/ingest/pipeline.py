@@ -1,0 +1,385 @@
+"""The ingest pipeline: discover → parse → library → normalise/chunk → embed → index.
+
+Every stage caches its result per document under a key of what it depends on, so an
+unchanged file costs nothing, a changed one is redone, and an interrupted run resumes.
+A run whose inputs (sources, library.csv, configuration, model) match the current build
+stops before importing anything heavy.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Protocol
+
+from essaylint import __version__
+from essaylint.config.load import config_digest
+from essaylint.config.schema import Config
+from essaylint.errors import EssaylintError, SourceError
+from essaylint.ingest.chunk import chunk_document
+from essaylint.ingest.discover import discover_sources
+from essaylint.ingest.library import extracted_row, merge_library, read_reading_list
+from essaylint.ingest.normalise import normalise
+from essaylint.ingest.parse import parse_source
+from essaylint.ingest.quality import flag_quality, write_quality_report
+from essaylint.project import Project
+from essaylint.records import (
+    ChunkedDocument,
+    LibraryEntry,
+    ParsedDocument,
+    SourceFile,
+    chunked_from_dict,
+    parsed_from_dict,
+    to_dict,
+)
+from essaylint.storage import atomic_write_json, read_json
+
+PARSE_VERSION = "1"
+CHUNK_VERSION = "1"
+STAGES = ("parse", "chunk", "embed", "index")
+
+
+class Progress(Protocol):
+    def stage(self, name: str, total: int) -> None: ...
+
+    def advance(self, n: int = 1) -> None: ...
+
+    def done(self) -> None: ...
+
+
+class SilentProgress:
+    def stage(self, name: str, total: int) -> None:
+        pass
+
+    def advance(self, n: int = 1) -> None:
+        pass
+
+    def done(self) -> None:
+        pass
+
+
+@dataclass
+class DocOutcome:
+    doc_uid: str
+    path: str
+    status: str  # new | changed | unchanged | removed | failed
+    reason: str = ""
+    hint: str = ""
+    pages: int = 0
+    parents: int = 0
+    children: int = 0
+    embedded: int = 0
+    needs_ocr_pages: list[int] = field(default_factory=list)
+    needs_manual_check: bool = False
+
+
+@dataclass
+class IngestReport:
+    build_id: str | None
+    nothing_to_do: bool
+    outcomes: list[DocOutcome]
+    skipped: list[tuple[str, str]]
+    timings: dict[str, float]
+    stages_run: list[str]
+
+    def count(self, status: str) -> int:
+        return sum(1 for o in self.outcomes if o.status == status)
+
+
+def run_ingest(
+    project: Project, config: Config, only: str | None = None, progress: Progress | None = None
+) -> IngestReport:
+    progress = progress or SilentProgress()
+    timings: dict[str, float] = {}
+    with _timed(timings, "discover"):
+        sources, skipped = discover_sources(project.root)
+    state = read_json(project.cache / "ingest_state.json", {})
+    digest = inputs_digest(project, config, sources)
+    from essaylint.index.store import IndexPointer
+
+    pointer = IndexPointer.read(project.index)
+    if only is None and pointer and pointer.inputs_digest == digest:
+        outcomes = [DocOutcome(s.doc_uid, s.path, "unchanged") for s in sources]
+        _restore_counts(outcomes, state)
+        return IngestReport(pointer.build_id, True, outcomes, skipped, timings, [])
+    run = _Run(project, config, sources, state, progress, timings)
+    stages = list(STAGES) if only is None else [only]
+    for stage in stages:
+        getattr(run, stage)()
+    build_id = run.build_id if "index" in stages else None
+    atomic_write_json(project.cache / "ingest_state.json", run.new_state())
+    return IngestReport(build_id, False, run.all_outcomes(), skipped, timings, stages)
+
+
+def inputs_digest(project: Project, config: Config, sources: list[SourceFile]) -> str:
+    """Everything a build depends on; equal digests mean the index is current."""
+    from essaylint.index.store import INDEX_FORMAT
+
+    digest = hashlib.sha1()
+    digest.update(f"{__version__}|{INDEX_FORMAT}|{PARSE_VERSION}|{CHUNK_VERSION}".encode())
+    digest.update(config_digest(config).encode())
+    for source in sources:
+        digest.update(f"{source.doc_uid}|{source.path}|{source.source_type}\n".encode())
+    for path in (project.library_csv, project.raw / "reading_list.csv"):
+        if path.is_file():
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+class _Run:
+    """One ingest run; each method is a stage that reads the previous stage's caches."""
+
+    def __init__(
+        self,
+        project: Project,
+        config: Config,
+        sources: list[SourceFile],
+        state: dict,
+        progress: Progress,
+        timings: dict[str, float],
+    ) -> None:
+        self.project = project
+        self.config = config
+        self.sources = sources
+        self.progress = progress
+        self.timings = timings
+        self.previous: dict[str, dict] = state.get("documents", {})
+        self.outcomes = {s.doc_uid: self._classify(s) for s in sources}
+        self.parsed: dict[str, ParsedDocument] = {}
+        self.chunked: dict[str, ChunkedDocument] = {}
+        self.library: dict[str, LibraryEntry] = {}
+        self.vectors: dict[str, dict] = {}
+        self.build_id = ""
+
+    # -- stages ---------------------------------------------------------------
+    def parse(self) -> None:
+        failures = read_json(self.project.cache / "failures.json", {})
+        reading_list = read_reading_list(self.project.raw)
+        extracted: dict[str, dict[str, str]] = {}
+        self.progress.stage("parse", len(self.sources))
+        with _timed(self.timings, "parse"):
+            for source in self.sources:
+                document = self._parse_one(source, failures)
+                pages = len(document.pages) if document else 0
+                metadata = (
+                    document.metadata
+                    if document
+                    else ParsedDocument(source.doc_uid, source.path, "", []).metadata
+                )
+                listed = reading_list.get(source.path.rsplit("/", 1)[-1]) or reading_list.get(
+                    source.doc_uid, {}
+                )
+                extracted[source.doc_uid] = extracted_row(source, metadata, pages, listed)
+                self.progress.advance()
+            atomic_write_json(self.project.cache / "failures.json", failures)
+            entries = merge_library(
+                self.project.library_csv,
+                self.project.cache / "library_extracted.json",
+                extracted,
+                {s.doc_uid for s in self.sources},
+            )
+        self.library = {e.doc_uid: e for e in entries}
+        self.progress.done()
+
+    def chunk(self) -> None:
+        self._need_parsed()
+        settings = self.config.ingest
+        key = f"{CHUNK_VERSION}|{settings.model_dump_json()}"
+        self.progress.stage("chunk", len(self.parsed))
+        with _timed(self.timings, "chunk"):
+            for uid, document in self.parsed.items():
+                cache = self.project.chunks / f"{uid}.json"
+                cached = read_json(cache)
+                if cached and cached.get("key") == key:
+                    chunked = chunked_from_dict(cached["document"])
+                else:
+                    normalised = normalise(document, settings.header_footer_min_share)
+                    chunked = chunk_document(uid, normalised, document.has_page_numbers, settings)
+                    flag_quality(chunked.quality, settings.quality)
+                    atomic_write_json(cache, {"key": key, "document": to_dict(chunked)})
+                self.chunked[uid] = chunked
+                self._record_chunks(uid, document, chunked)
+                self.progress.advance()
+            write_quality_report(self.project, self.parsed, self.chunked, self._failures())
+        self.progress.done()
+
+    def embed(self) -> None:
+        from essaylint.index.build import embed_documents
+
+        self._need_chunked()
+        with _timed(self.timings, "embed"):
+            self.vectors, embedded = embed_documents(
+                self.project, self.config, self.chunked, self._library(), self.progress
+            )
+        for uid, count in embedded.items():
+            self.outcomes[uid].embedded = count
+
+    def index(self) -> None:
+        from essaylint.index.build import build_index
+
+        self._need_chunked()
+        if not self.vectors:
+            from essaylint.index.build import load_vectors
+
+            self.vectors = load_vectors(self.project, self.config, self.chunked, self._library())
+        digest = inputs_digest(self.project, self.config, self.sources)
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+        self.build_id = f"{stamp}-{config_digest(self.config)}-v{__version__}"
+        self.progress.stage("index", 1)
+        with _timed(self.timings, "index"):
+            build_index(
+                self.project,
+                self.config,
+                self.build_id,
+                digest,
+                self.chunked,
+                self.vectors,
+                self._library(),
+                self.all_outcomes(),
+                self.timings,
+            )
+        self.progress.advance()
+        self.progress.done()
+
+    # -- helpers --------------------------------------------------------------
+    def _parse_one(self, source: SourceFile, failures: dict) -> ParsedDocument | None:
+        cache = self.project.parsed / f"{source.doc_uid}.json"
+        cached = read_json(cache)
+        if cached and cached.get("version") == PARSE_VERSION:
+            document = parsed_from_dict(cached["document"])
+        else:
+            failure_key = f"{source.sha1}|{PARSE_VERSION}"
+            try:
+                if failure_key in failures:
+                    raise SourceError(*failures[failure_key])
+                document = parse_source(
+                    self.project.root,
+                    source,
+                    self.config.ingest.max_file_mb,
+                    self.config.ingest.max_pages,
+                )
+            except SourceError as exc:
+                failures[failure_key] = [exc.reason, exc.hint]
+                self.outcomes[source.doc_uid] = DocOutcome(
+                    source.doc_uid, source.path, "failed", exc.reason, exc.hint
+                )
+                return None
+            atomic_write_json(cache, {"version": PARSE_VERSION, "document": to_dict(document)})
+        self.parsed[source.doc_uid] = document
+        return document
+
+    def _classify(self, source: SourceFile) -> DocOutcome:
+        if source.doc_uid in self.previous:
+            return DocOutcome(source.doc_uid, source.path, "unchanged")
+        replaced = any(d.get("path") == source.path for d in self.previous.values())
+        return DocOutcome(source.doc_uid, source.path, "changed" if replaced else "new")
+
+    def _record_chunks(self, uid: str, document: ParsedDocument, chunked: ChunkedDocument) -> None:
+        outcome = self.outcomes[uid]
+        outcome.pages = len(document.pages)
+        outcome.parents = len(chunked.parents)
+        outcome.children = len(chunked.children)
+        outcome.needs_ocr_pages = [
+            p
+            for p in chunked.quality.pages_without_text
+            if any("OCR" in w for w in document.warnings)
+        ]
+        outcome.needs_manual_check = chunked.quality.needs_manual_check
+
+    def _failures(self) -> list[DocOutcome]:
+        return [o for o in self.outcomes.values() if o.status == "failed"]
+
+    def _library(self) -> dict[str, LibraryEntry]:
+        if not self.library:
+            from essaylint.ingest.library import library_entries
+
+            self.library = library_entries(self.project.library_csv)
+        return self.library
+
+    def _need_parsed(self) -> None:
+        if self.parsed:
+            return
+        for source in self.sources:
+            cached = read_json(self.project.parsed / f"{source.doc_uid}.json")
+            if cached and cached.get("version") == PARSE_VERSION:
+                self.parsed[source.doc_uid] = parsed_from_dict(cached["document"])
+            elif source.doc_uid not in self._failed_uids():
+                raise EssaylintError(
+                    f"{source.path} has not been parsed yet",
+                    "run `essaylint ingest` (or `essaylint ingest --only parse`) first",
+                )
+
+    def _need_chunked(self) -> None:
+        if self.chunked:
+            return
+        self._need_parsed()
+        key = f"{CHUNK_VERSION}|{self.config.ingest.model_dump_json()}"
+        for uid, document in self.parsed.items():
+            cached = read_json(self.project.chunks / f"{uid}.json")
+            if not cached or cached.get("key") != key:
+                raise EssaylintError(
+                    f"{document.source_path} has not been chunked with the current settings",
+                    "run `essaylint ingest` (or `essaylint ingest --only chunk`) first",
+                )
+            self.chunked[uid] = chunked_from_dict(cached["document"])
+            self._record_chunks(uid, document, self.chunked[uid])
+
+    def _failed_uids(self) -> set[str]:
+        failures = read_json(self.project.cache / "failures.json", {})
+        failed = {s.doc_uid for s in self.sources if f"{s.sha1}|{PARSE_VERSION}" in failures}
+        for source in self.sources:
+            if source.doc_uid in failed:
+                reason, hint = failures[f"{source.sha1}|{PARSE_VERSION}"]
+                self.outcomes[source.doc_uid] = DocOutcome(
+                    source.doc_uid, source.path, "failed", reason, hint
+                )
+        return failed
+
+    def all_outcomes(self) -> list[DocOutcome]:
+        present = list(self.outcomes.values())
+        gone = [
+            DocOutcome(uid, info.get("path", ""), "removed")
+            for uid, info in self.previous.items()
+            if uid not in self.outcomes
+        ]
+        return present + gone
+
+    def new_state(self) -> dict:
+        documents = {}
+        for uid, outcome in self.outcomes.items():
+            documents[uid] = {
+                "path": outcome.path,
+                "pages": outcome.pages,
+                "parents": outcome.parents,
+                "children": outcome.children,
+                "status": "failed" if outcome.status == "failed" else "ok",
+                "reason": outcome.reason,
+                "hint": outcome.hint,
+            }
+        return {"documents": documents}
+
+
+def _restore_counts(outcomes: list[DocOutcome], state: dict) -> None:
+    documents = state.get("documents", {})
+    for outcome in outcomes:
+        info = documents.get(outcome.doc_uid, {})
+        outcome.pages = info.get("pages", 0)
+        outcome.parents = info.get("parents", 0)
+        outcome.children = info.get("children", 0)
+        if info.get("status") == "failed":
+            outcome.status = "failed"
+            outcome.reason = info.get("reason", "")
+            outcome.hint = info.get("hint", "")
+
+
+@contextmanager
+def _timed(timings: dict[str, float], name: str) -> Iterator[None]:
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        timings[name] = timings.get(name, 0.0) + time.perf_counter() - start

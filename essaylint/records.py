@@ -1,0 +1,191 @@
+"""The plain typed records every pipeline stage shares.
+
+ingest produces ``SourceFile`` → ``ParsedDocument`` → ``ChunkedDocument`` (parents and
+children); the index stores children with their vectors; retrieval and the audits read
+them back as the same records. Keep these free of behaviour beyond (de)serialisation.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+SOURCE_TYPES_BY_FOLDER: dict[str, str] = {
+    "raw/evidence": "evidence_document",
+    "raw/instruction/guidance": "guidance",
+    "raw/instruction/feedback": "feedback",
+    "raw/instruction/slides": "slides",
+    "raw/instruction/exemplars": "exemplar",
+}
+CITABLE_SOURCE_TYPES = frozenset({"evidence_document"})
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """A file found under ``raw/``; ``path`` is relative to the project root (POSIX)."""
+
+    path: str
+    doc_uid: str
+    sha1: str
+    size: int
+    source_type: str
+    citable: bool
+
+
+@dataclass
+class PageText:
+    """The text of one page as the parser gave it (1-based ``number``)."""
+
+    number: int
+    text: str
+
+
+@dataclass
+class DocumentMetadata:
+    """Bibliographic metadata as extracted; library.csv edits override it later."""
+
+    title: str = ""
+    authors: list[str] = field(default_factory=list)
+    year: int | None = None
+    doi: str = ""
+    container: str = ""
+    publisher: str = ""
+    url: str = ""
+    published_date: str = ""
+
+
+@dataclass
+class ParsedDocument:
+    doc_uid: str
+    source_path: str
+    parser: str
+    pages: list[PageText]
+    metadata: DocumentMetadata = field(default_factory=DocumentMetadata)
+    has_page_numbers: bool = True
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def empty_pages(self) -> list[int]:
+        return [p.number for p in self.pages if not p.text.strip()]
+
+
+@dataclass
+class Parent:
+    """A page (or section) of a document: what retrieval returns around its children."""
+
+    parent_id: str
+    doc_uid: str
+    page_start: int | None
+    page_end: int | None
+    section_path: str
+    text: str
+    references_start: int | None = None  # char offset where a reference list begins
+
+
+@dataclass
+class Child:
+    """A ~200-token passage cut at sentence boundaries inside one parent."""
+
+    child_id: str
+    doc_uid: str
+    parent_id: str
+    ordinal: int  # position of the child within its document
+    page_start: int | None
+    page_end: int | None
+    section_path: str
+    char_start: int
+    char_end: int
+    text: str
+    token_count: int
+    hash: str
+    source_subtype: str = "body"  # "body" or "references"
+
+
+@dataclass
+class QualityStats:
+    """Per-document parse quality figures for meta/parse_quality_report.md."""
+
+    pages: int = 0
+    pages_without_text: list[int] = field(default_factory=list)
+    repeated_line_ratio: float = 0.0
+    non_letter_ratio: float = 0.0
+    paragraph_words_p10: int = 0
+    paragraph_words_median: int = 0
+    paragraph_words_p90: int = 0
+    removed_templates: dict[str, list[str]] = field(default_factory=dict)
+    dehyphenated: int = 0
+    needs_manual_check: bool = False
+    reasons: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ChunkedDocument:
+    doc_uid: str
+    parents: list[Parent]
+    children: list[Child]
+    quality: QualityStats
+
+
+@dataclass
+class LibraryEntry:
+    """One row of library.csv: the metadata a student may correct."""
+
+    doc_uid: str
+    citation_key: str = ""
+    authors: str = ""  # "Surname, Given; Surname, Given"
+    year: str = ""
+    title: str = ""
+    container: str = ""
+    publisher: str = ""
+    doi: str = ""
+    url: str = ""
+    source_type: str = ""
+    citable: str = ""  # "true"/"false" kept as text: it is what the student edits
+    source_path: str = ""
+    pages: str = ""
+    accessed_at: str = ""
+    published_date: str = ""
+    status: str = "present"  # "present" or "removed"
+
+    @property
+    def is_citable(self) -> bool:
+        return self.citable.strip().lower() in {"true", "yes", "1", "y"}
+
+    @property
+    def first_author_surname(self) -> str:
+        first = self.authors.split(";")[0].strip()
+        return first.split(",")[0].strip()
+
+    @property
+    def year_int(self) -> int | None:
+        digits = self.year.strip()[:4]
+        return int(digits) if digits.isdigit() else None
+
+
+LIBRARY_COLUMNS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(LibraryEntry))
+
+
+def to_dict(record: Any) -> dict[str, Any]:
+    return dataclasses.asdict(record)
+
+
+def parsed_from_dict(data: dict[str, Any]) -> ParsedDocument:
+    return ParsedDocument(
+        doc_uid=data["doc_uid"],
+        source_path=data["source_path"],
+        parser=data["parser"],
+        pages=[PageText(**p) for p in data["pages"]],
+        metadata=DocumentMetadata(**data["metadata"]),
+        has_page_numbers=data.get("has_page_numbers", True),
+        warnings=list(data.get("warnings", [])),
+    )
+
+
+def chunked_from_dict(data: dict[str, Any]) -> ChunkedDocument:
+    return ChunkedDocument(
+        doc_uid=data["doc_uid"],
+        parents=[Parent(**p) for p in data["parents"]],
+        children=[Child(**c) for c in data["children"]],
+        quality=QualityStats(**data["quality"]),
+    )

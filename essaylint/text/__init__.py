@@ -1,0 +1,1 @@
+"""Text utilities shared by ingest and the draft audits (no heavy imports)."""

@@ -1,0 +1,107 @@
+"""The command line: scaffolding, exit codes, -C, --json and error messages."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from essaylint.cli.main import cli
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_every_command_has_help_with_examples() -> None:
+    for name, command in cli.commands.items():
+        code, out, _ = run(name, "--help")
+        assert code == 0, name
+        assert "Examples:" in out, f"{name} --help shows no examples"
+        assert command.help
+
+
+def test_init_lays_out_the_repo_and_git(tmp_path: Path) -> None:
+    code, out, _ = run("-C", str(tmp_path), "init")
+    assert code == 0
+    for path in (
+        "essaylint.yaml",
+        "AGENTS.md",
+        ".gitignore",
+        "library.csv",
+        "meta/project.json",
+        "raw/evidence",
+        "raw/instruction/guidance",
+        "raw/instruction/feedback",
+        "raw/instruction/slides",
+        "raw/instruction/exemplars",
+        "drafts",
+        "outputs/evidence",
+        "outputs/audits",
+    ):
+        assert (tmp_path / path).exists(), path
+    assert (tmp_path / ".git").is_dir()
+    assert "essaylint ingest" in out
+    ignored = (tmp_path / ".gitignore").read_text()
+    assert all(d in ignored for d in ("parsed/", "chunks/", "index/", ".essaylint/", ".env"))
+    agents = (tmp_path / "AGENTS.md").read_text()
+    assert "raw/" in agents and "essaylint query" in agents and "{#doc_" in agents
+
+
+def test_init_never_overwrites(tmp_path: Path) -> None:
+    (tmp_path / "essaylint.yaml").write_text("project:\n  drafts_dir: essay\n")
+    (tmp_path / "AGENTS.md").write_text("my rules\n")
+    code, out, _ = run("-C", str(tmp_path), "init", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert {"essaylint.yaml", "AGENTS.md"} <= set(data["kept"])
+    assert (tmp_path / "AGENTS.md").read_text() == "my rules\n"
+    assert (tmp_path / "essaylint.yaml").read_text() == "project:\n  drafts_dir: essay\n"
+
+
+def test_init_inside_existing_repo_does_not_reinit(tmp_path: Path) -> None:
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    essay = tmp_path / "essay"
+    essay.mkdir()
+    code, out, _ = run("-C", str(essay), "init", "--json")
+    assert code == 0 and json.loads(out)["git_init"] is False
+    assert not (essay / ".git").exists()
+
+
+def test_new_refuses_a_non_empty_folder(tmp_path: Path) -> None:
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "notes.txt").write_text("x")
+    code, _, err = run("-C", str(tmp_path), "new", "taken")
+    assert code == 2
+    assert "not empty" in err and "hint:" in err
+
+
+def test_ingest_outside_a_project_is_a_usage_error(tmp_path: Path) -> None:
+    code, _, err = run("-C", str(tmp_path), "ingest")
+    assert code == 2
+    assert "essaylint.yaml" in err and "essaylint init" in err
+
+
+def test_bad_config_names_file_line_and_nearest_key(tmp_path: Path) -> None:
+    run("-C", str(tmp_path), "init")
+    config = tmp_path / "essaylint.yaml"
+    config.write_text(config.read_text().replace("  batch_size: 16", "  batch_sise: 16"))
+    code, _, err = run("-C", str(tmp_path), "ingest")
+    assert code == 2
+    line = next(
+        i for i, text in enumerate(config.read_text().splitlines(), 1) if "batch_sise" in text
+    )
+    assert f"essaylint.yaml:{line}" in err and "batch_size" in err
+
+
+def test_ingest_of_empty_project_reports_and_finds_project_from_subfolder(tmp_path: Path) -> None:
+    run("-C", str(tmp_path), "init")
+    (tmp_path / "raw" / "evidence" / "empty.pdf").write_bytes(b"")
+    code, out, _ = run("-C", str(tmp_path / "drafts"), "ingest", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["documents"][0]["status"] == "failed"
+    assert "empty" in data["documents"][0]["reason"]
