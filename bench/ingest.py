@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import resource
 import shutil
 import statistics
 import subprocess
@@ -42,6 +43,7 @@ def one_run(corpus: Path) -> dict[str, float]:
         start = time.perf_counter()
         report = _ingest(root)
         total = time.perf_counter() - start
+        peak_rss_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
         texts = _embedded_texts(Project(root))
         raw_encode = _raw_encode(texts)
         noop = [_timed_ingest(root) for _ in range(3)]
@@ -63,6 +65,7 @@ def one_run(corpus: Path) -> dict[str, float]:
         "overhead_s": total - raw_encode,
         "overhead_share": (total - raw_encode) / total,
         "noop_s": statistics.median(noop),
+        "ingest_peak_rss_mb": peak_rss_mb,
     }
 
 

@@ -25,7 +25,8 @@ def load_config(path: Path) -> Config:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        line = f":{mark.line + 1}" if mark else ""
+        last_line = max(1, len(text.splitlines()))
+        line = f":{min(mark.line + 1, last_line)}" if mark else ""
         raise ConfigError(
             f"{path}{line}: not valid YAML ({getattr(exc, 'problem', exc)})",
             "fix the syntax, or delete the file and run `essaylint init` to write a fresh one",
@@ -34,6 +35,8 @@ def load_config(path: Path) -> Config:
         return Config()
     if not isinstance(data, dict):
         raise ConfigError(f"{path}:1: the top level must be a mapping of sections")
+    # A section whose keys are all commented out reads as null: it means "the defaults".
+    data = {key: value for key, value in data.items() if value is not None}
     try:
         return Config.model_validate(data)
     except ValidationError as exc:

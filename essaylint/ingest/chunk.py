@@ -82,7 +82,9 @@ def _child_spans(page: NormalisedPage, settings: IngestSettings) -> list[tuple[i
         )
         if boundary:
             groups.append(current)
-            current, size = _overlap(current, settings), 0
+            current = [
+                p for p in _overlap(current, settings) if p.in_references == piece.in_references
+            ]
             size = sum(p.tokens for p in current)
         current.append(piece)
         size += piece.tokens
@@ -129,7 +131,12 @@ def _split_long(
         while position < end and text[position].isspace():
             position += 1
     counts = count_tokens([text[a:b] for a, b in bounds])
-    return [(a, b, n) for (a, b), n in zip(bounds, counts, strict=True)]
+    parts: list[tuple[int, int, int]] = []
+    for (a, b), n in zip(bounds, counts, strict=True):
+        # Tokens are not spread evenly (CJK vs Latin text): cut again what is still too long.
+        too_long = n > max_tokens and b - a > 1
+        parts += _split_long(text, a, b, n, max_tokens) if too_long else [(a, b, n)]
+    return parts
 
 
 def _overlap(previous: list[_Piece], settings: IngestSettings) -> list[_Piece]:

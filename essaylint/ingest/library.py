@@ -105,11 +105,11 @@ def merge_library(
             taken.add(fresh["citation_key"])
             current[uid] = fresh
             continue
-        row, before = current[uid], memory.get(uid, {})
+        row, before = current[uid], memory.get(uid)
         for key, value in fresh.items():
             if key == "citation_key":
                 continue
-            if row.get(key, "") == before.get(key, row.get(key, "")) or key == "source_path":
+            if key == "source_path" or _unedited(row.get(key, ""), before, key):
                 row[key] = value
     for uid, row in current.items():
         row["status"] = "present" if uid in present else "removed"
@@ -120,6 +120,14 @@ def merge_library(
     return [
         LibraryEntry(**{k: v for k, v in row.items() if k in known}) for row in current.values()
     ]
+
+
+def _unedited(cell: str, before: dict[str, str] | None, key: str) -> bool:
+    """A cell may be refreshed if it still holds what ingest wrote last time; without that
+    memory (a fresh clone) only an empty cell may be filled."""
+    if before is None:
+        return not cell.strip()
+    return cell == before.get(key, "")
 
 
 def read_reading_list(raw: Path) -> dict[str, dict[str, str]]:

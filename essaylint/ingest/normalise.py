@@ -138,15 +138,20 @@ class _SectionState:
         """Update the path if ``line`` is a heading; True when it is one."""
         if len(line) > 90 or line.endswith((".", ",", ";")):
             return False
-        if match := _NUMBERED_HEADING.match(line):
+        match = _NUMBERED_HEADING.match(line)
+        if match and not self.in_references:
             number, label = match.groups()
-            if len(label.split()) > 10 or not any(c.isalpha() for c in label):
+            if not _looks_like_title(number, label):
                 return False
             depth = number.count(".") + 1
             self.numbered = [n for n in self.numbered if n[0].count(".") + 1 < depth]
             self.numbered.append((number, label.strip()))
             self.path = " > ".join(f"{n} {lbl}" for n, lbl in self.numbered)
-        elif _NAMED_HEADING.match(line):
+        elif _NAMED_HEADING.match(line) and not (
+            self.in_references
+            and not _REFERENCES_HEADING.match(line)
+            and not line.lower().startswith("append")
+        ):
             self.numbered = []
             self.path = line.rstrip(":").strip().title()
         else:
@@ -154,6 +159,16 @@ class _SectionState:
         if _REFERENCES_HEADING.match(line):
             self.in_references = True
         return True
+
+
+def _looks_like_title(number: str, label: str) -> bool:
+    """Section titles are short, have no list punctuation and low numbers; table rows and
+    numbered reference entries fail one of these."""
+    words = label.split()
+    if len(words) > 10 or int(number.split(".")[0]) > 20 or re.search(r"[,;]", label):
+        return False
+    digits = sum(c.isdigit() for c in label)
+    return any(c.isalpha() for c in label) and digits <= 2
 
 
 def _page_paragraphs(
@@ -204,6 +219,8 @@ def _append_line(current: str, line: str) -> tuple[str, int]:
         return current[:-1] + line, 0
     if current.endswith("-") and len(current) > 1 and current[-2].isalpha() and line[:1].islower():
         return current[:-1] + line, 1
+    if current.endswith("-") and len(current) > 1 and current[-2].isalnum():
+        return current + line, 0  # a real hyphen at the line end: "F1-" + "score"
     return f"{current} {line}", 0
 
 

@@ -80,7 +80,11 @@ ABBREVIATIONS = frozenset(
 
 # A candidate boundary: terminal punctuation, optional closing quotes/brackets, then space.
 _BOUNDARY = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s)")
-_NEXT_START = re.compile(r"\s+[\"'“‘(\[]?[A-Z0-9À-ÖØ-Þ]")
+_NEXT_START = re.compile(r"\s+[\"'“‘(\[*_]*[A-Z0-9À-ÖØ-Þ]")
+# Abbreviations that may also end a sentence: split when a capitalised word follows.
+SENTENCE_FINAL_ABBREVIATIONS = frozenset({"etc", "al"})
+_CAPITAL_WORD_NEXT = re.compile(r"\s+[*_]*[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]")
+_DOTTED_INITIALISM = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]$")
 _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)\.$")
 
 
@@ -113,24 +117,39 @@ def _split_block(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
         cut = match.end()
         if not _NEXT_START.match(text, cut, end):
             continue
-        if _is_abbreviation(text, sentence_start, match.start(), match.group()):
+        if _is_abbreviation(text, sentence_start, match.start(), match.group(), cut):
             continue
         yield from _trimmed(text, sentence_start, cut)
         sentence_start = cut
     yield from _trimmed(text, sentence_start, end)
 
 
-def _is_abbreviation(text: str, sentence_start: int, dot: int, punct: str) -> bool:
+def _is_abbreviation(text: str, sentence_start: int, dot: int, punct: str, cut: int) -> bool:
     if not punct.startswith(".") or punct.startswith(".."):
         return False
     word_match = _WORD_BEFORE.search(text, sentence_start, dot + 1)
     if not word_match:
         return False
     word = word_match.group(1)
-    if word.lower().rstrip(".") in ABBREVIATIONS:
+    lowered = word.lower().rstrip(".")
+    if lowered in SENTENCE_FINAL_ABBREVIATIONS:
+        return not _CAPITAL_WORD_NEXT.match(text, cut)
+    if lowered in {"no", "nos"}:  # "No. 5" abbreviates; "The answer was no. Then" ends
+        return bool(re.match(r"\s+\d", text[cut:]))
+    if lowered in ABBREVIATIONS or _DOTTED_INITIALISM.match(word):
         return True
-    # Initials such as "J." in "Smith, J. and" or "J. N. A. Agyeman-Duah".
-    return len(word) == 1 and word.isupper()
+    return (
+        len(word) == 1 and word.isupper() and _is_initial(text, sentence_start, word_match.start())
+    )
+
+
+def _is_initial(text: str, sentence_start: int, letter: int) -> bool:
+    """ "J." in "J. Smith" or "Smith, J." is an initial; "D." in "vitamin D." is not."""
+    before = text[sentence_start:letter].rstrip()
+    if not before or before.endswith((",", "(", "&")):
+        return True
+    previous = before.split()[-1]
+    return previous[0].isupper() or bool(_DOTTED_INITIALISM.match(previous.rstrip(".")))
 
 
 def _trimmed(text: str, start: int, end: int) -> Iterator[tuple[int, int]]:

@@ -45,13 +45,12 @@ def parse_docx(path: Path, doc_uid: str, rel_path: str) -> ParsedDocument:
         ) from exc
     sections: list[str] = []
     current: list[str] = []
-    for paragraph in document.paragraphs:
-        style = (paragraph.style.name or "") if paragraph.style is not None else ""
-        if style.lower().startswith("heading") and any(s.strip() for s in current):
+    for heading, text in _docx_blocks(document):
+        if heading and any(s.strip() for s in current):
             sections.append("\n\n".join(current))
             current = []
-        if paragraph.text.strip():
-            current.append(paragraph.text)
+        if text.strip():
+            current.append(text)
     sections.append("\n\n".join(current))
     props = document.core_properties
     metadata = DocumentMetadata(
@@ -62,6 +61,50 @@ def parse_docx(path: Path, doc_uid: str, rel_path: str) -> ParsedDocument:
     return _sectioned(doc_uid, rel_path, "python-docx", _split_long(sections), metadata, [])
 
 
+_HTML_BLOCKS = [
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "p",
+    "li",
+    "blockquote",
+    "td",
+    "th",
+    "dd",
+    "dt",
+    "pre",
+    "div",
+    "section",
+    "article",
+    "caption",
+    "figcaption",
+]
+_HTML_HEADINGS = frozenset({"h1", "h2", "h3", "h4"})
+
+
+def _docx_blocks(document: object) -> list[tuple[bool, str]]:
+    """(is_heading, text) for paragraphs and table rows, in document order."""
+    from docx.table import Table
+    from docx.text.paragraph import Paragraph
+
+    blocks: list[tuple[bool, str]] = []
+    body = document.element.body  # type: ignore[attr-defined]
+    for child in body.iterchildren():
+        if child.tag.endswith("}p"):
+            paragraph = Paragraph(child, document)
+            style = paragraph.style.name if paragraph.style is not None else ""
+            blocks.append(((style or "").lower().startswith("heading"), paragraph.text))
+        elif child.tag.endswith("}tbl"):
+            for row in Table(child, document).rows:
+                cells = [c.text.strip() for c in row.cells]
+                unique = [c for i, c in enumerate(cells) if c and c not in cells[:i]]
+                blocks.append((False, " | ".join(unique)))
+    return blocks
+
+
 def parse_html(path: Path, doc_uid: str, rel_path: str) -> ParsedDocument:
     from bs4 import BeautifulSoup
 
@@ -69,13 +112,17 @@ def parse_html(path: Path, doc_uid: str, rel_path: str) -> ParsedDocument:
     soup = BeautifulSoup(raw, "html.parser")
     for tag in soup(["script", "style", "nav", "header", "footer", "noscript"]):
         tag.decompose()
+    for br in soup.find_all("br"):
+        br.replace_with("\n")
     sections: list[str] = []
     current: list[str] = []
-    for element in soup.find_all(["h1", "h2", "h3", "h4", "p", "li", "blockquote", "td"]):
-        text = element.get_text(" ", strip=True)
+    for element in soup.find_all(_HTML_BLOCKS):
+        if element.find(_HTML_BLOCKS):
+            continue  # only innermost blocks, so nested text is taken once
+        text = re.sub(r"[ \t\r\f\v]+", " ", element.get_text("")).strip()
         if not text:
             continue
-        if element.name in {"h1", "h2", "h3", "h4"} and current:
+        if element.name in _HTML_HEADINGS and current:
             sections.append("\n\n".join(current))
             current = []
         current.append(text)
@@ -91,13 +138,14 @@ def read_text_file(path: Path) -> tuple[str, list[str]]:
     """UTF-8 (with or without BOM); otherwise cp1252 with a warning, never a crash."""
     data = path.read_bytes()
     try:
-        return data.decode("utf-8-sig"), []
+        text, warnings = data.decode("utf-8-sig"), []
     except UnicodeDecodeError as exc:
-        warning = (
+        warnings = [
             f"not valid UTF-8 (byte {exc.start}); read as Windows-1252 — "
             "re-save the file as UTF-8 if characters look wrong"
-        )
-        return data.decode("cp1252", errors="replace"), [warning]
+        ]
+        text = data.decode("cp1252", errors="replace")
+    return text.replace("\r\n", "\n").replace("\r", "\n"), warnings
 
 
 def _split_long(sections: list[str]) -> list[str]:

@@ -21,7 +21,9 @@ def parse_pdf(path: Path, doc_uid: str, rel_path: str) -> ParsedDocument:
         pages, warnings = _page_texts(pdf)
         metadata, created_year = metadata_from_info(pdf.get_metadata_dict())
         if len(pdf) and pages[0].text.strip():
-            first_page_metadata(pdf[0], pages[0].text, metadata, created_year)
+            # A DOI is often printed on the second page rather than the first.
+            first_pages = "\n".join(p.text for p in pages[:2])
+            first_page_metadata(pdf[0], first_pages, metadata, created_year)
     finally:
         pdf.close()
     return ParsedDocument(
@@ -49,7 +51,8 @@ def _page_texts(pdf: object) -> tuple[list[PageText], list[str]]:
         pages.append(PageText(number=number, text=text))
     warnings = []
     if scanned:
-        warnings.append(f"pages {_ranges(scanned)} have no text layer (scanned image): needs OCR")
+        which = f"page {scanned[0]} has" if len(scanned) == 1 else f"pages {_ranges(scanned)} have"
+        warnings.append(f"{which} no text layer (scanned image): needs OCR")
     return pages, warnings
 
 
