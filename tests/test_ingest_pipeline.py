@@ -166,3 +166,29 @@ def test_killed_during_embedding_keeps_old_index_and_resumes(
     rows = index_rows(project)
     assert {"doc_354b33f6", "doc_85aaa86b"} <= {r["doc_uid"] for r in rows}
     assert len(rows) == len({r["child_id"] for r in rows})
+
+
+def test_one_stage_at_a_time_uses_the_caches(built: Project, tmp_path: Path) -> None:
+    project = copy_of(built, tmp_path)
+    config = load_config(project.config_path)
+    for stage in ("parse", "chunk", "embed", "index"):
+        report = run_ingest(project, config, only=stage)
+        assert report.stages_run == [stage]
+        assert all(o.embedded == 0 for o in report.outcomes)
+    assert len(index_rows(project)) == len(index_rows(built))
+
+
+def test_reading_list_and_size_limit(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "essay", SAMPLE)
+    (project.raw / "reading_list.csv").write_text(
+        "file,authors,year,title\n"
+        f"{SAMPLE[1]},\"Datta, Indraneel; Ball, Chad G\",2010,DVT prophylaxis complications\n"
+    )
+    config = project.config_path.read_text().replace("max_file_mb: 200", "max_file_mb: 0.24")
+    project.config_path.write_text(config)
+    report = run_ingest(project, load_config(project.config_path), only="parse")
+    big = next(o for o in report.outcomes if o.path.endswith(SAMPLE[0]))
+    assert big.status == "failed" and "max_file_mb" in big.reason
+    library = project.library_csv.read_text()
+    assert "DVT prophylaxis complications" in library
+    assert "datta2010_dvt-prophylaxis" in library

@@ -59,12 +59,13 @@ def emit_json(data: Any) -> None:
 
 
 def _register() -> None:
-    from essaylint.cli import demo_cmd, ingest_cmd, init_cmd
+    from essaylint.cli import demo_cmd, ingest_cmd, init_cmd, query_cmd
 
     cli.add_command(demo_cmd.demo)
     cli.add_command(init_cmd.init)
     cli.add_command(init_cmd.new)
     cli.add_command(ingest_cmd.ingest)
+    cli.add_command(query_cmd.query)
 
 
 _register()

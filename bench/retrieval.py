@@ -1,0 +1,296 @@
+"""Retrieval bench: document-level nDCG@10, Recall@10/100 and MRR of each retrieval stage.
+
+Run on demand (not in the tests):
+
+    /work/venv/bin/python bench/retrieval.py                      # the dev-eval set
+    /work/venv/bin/python bench/retrieval.py --beir path/to/scifact --work /tmp/beir-scifact
+    /work/venv/bin/python bench/retrieval.py --zh bench/data/zh_queries.jsonl
+
+The essay repo (one Markdown file per abstract in raw/evidence) is built once in --work and
+reused: a second run only checks that the index is current. A document's rank is the rank
+of its best child in a system's ranked list of children.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import re
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from essaylint.config import load_config  # noqa: E402
+from essaylint.ingest.pipeline import run_ingest  # noqa: E402
+from essaylint.project import Project  # noqa: E402
+from essaylint.retrieve.dense import dense_search  # noqa: E402
+from essaylint.retrieve.engine import Retriever, SearchParams  # noqa: E402
+from essaylint.retrieve.lexical import BM25S, LanceFTS, Ranked  # noqa: E402
+from essaylint.retrieve.records import QueryInputs  # noqa: E402
+from essaylint.scaffold import scaffold  # noqa: E402
+
+DEV_EVAL = ROOT.parent / "shared" / "dev-eval"
+DEPTH = 200  # children per system: enough documents for Recall@100
+WHERE = "citable = true"
+
+
+@dataclass
+class Dataset:
+    name: str
+    files: dict[str, bytes]  # file name in raw/evidence → content
+    file_to_doc: dict[str, str]  # file name → the dataset's document id
+    queries: dict[str, str]
+    qrels: dict[str, dict[str, set[str]]]  # qrels name → query id → relevant doc ids
+
+
+def load_dev_eval(folder: Path) -> Dataset:
+    files, file_to_doc = {}, {}
+    for line in (folder / "corpus.jsonl").read_text().splitlines():
+        row = json.loads(line)
+        name = Path(row["file"]).name
+        files[name] = (folder / row["file"]).read_bytes()
+        file_to_doc[name] = row["doc_id"]
+    queries = {}
+    for line in (folder / "queries.jsonl").read_text().splitlines():
+        row = json.loads(line)
+        queries[str(row["query_id"])] = row["text"]
+    qrels = {
+        name: read_qrels(folder / f"qrels_{name}.tsv", "query_id", "doc_id")
+        for name in ("cited", "evidence")
+    }
+    return Dataset("dev-eval", files, file_to_doc, queries, qrels)
+
+
+def load_beir(folder: Path) -> Dataset:
+    files, file_to_doc = {}, {}
+    for line in (folder / "corpus.jsonl").read_text().splitlines():
+        row = json.loads(line)
+        name = "beir_" + re.sub(r"[^A-Za-z0-9_.-]", "_", str(row["_id"])) + ".md"
+        files[name] = f"# {row.get('title', '')}\n\n{row.get('text', '')}\n".encode()
+        file_to_doc[name] = str(row["_id"])
+    queries = {}
+    for line in (folder / "queries.jsonl").read_text().splitlines():
+        row = json.loads(line)
+        queries[str(row["_id"])] = row["text"]
+    qrels = {"test": read_qrels(folder / "qrels" / "test.tsv", "query-id", "corpus-id")}
+    keep = set().union(*(q.keys() for q in qrels.values()))
+    queries = {k: v for k, v in queries.items() if k in keep}
+    return Dataset(folder.name, files, file_to_doc, queries, qrels)
+
+
+def read_qrels(path: Path, query_col: str, doc_col: str) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    with path.open(newline="") as handle:
+        for row in csv.DictReader(handle, delimiter="\t"):
+            if int(float(row.get("relevance") or row.get("score") or 1)) > 0:
+                out.setdefault(str(row[query_col]), set()).add(str(row[doc_col]))
+    return out
+
+
+def build_repo(data: Dataset, work: Path) -> Project:
+    """Scaffold once, copy the abstracts in, ingest (a no-op when the index is current)."""
+    if not (work / "essaylint.yaml").is_file():
+        work.mkdir(parents=True, exist_ok=True)
+        scaffold(work)
+    evidence = work / "raw" / "evidence"
+    for name, content in data.files.items():
+        target = evidence / name
+        if not target.is_file() or target.read_bytes() != content:
+            target.write_bytes(content)
+    project = Project(work)
+    started = time.perf_counter()
+    report = run_ingest(project, load_config(project.config_path))
+    print(
+        f"index {report.build_id} ({'reused' if report.nothing_to_do else 'built'} in "
+        f"{time.perf_counter() - started:.0f}s)",
+        file=sys.stderr,
+    )
+    return project
+
+
+def doc_ranking(ranked: Sequence[Ranked], child_doc: dict[str, str]) -> list[str]:
+    seen: dict[str, None] = {}
+    for r in ranked:
+        seen.setdefault(child_doc[r.child_id], None)
+    return list(seen)
+
+
+def metrics(ranking: list[str], relevant: set[str]) -> dict[str, float]:
+    dcg = sum(1 / math.log2(i + 2) for i, d in enumerate(ranking[:10]) if d in relevant)
+    ideal = sum(1 / math.log2(i + 2) for i in range(min(len(relevant), 10)))
+    first = next((i for i, d in enumerate(ranking) if d in relevant), None)
+    return {
+        "nDCG@10": dcg / ideal,
+        "R@10": len(set(ranking[:10]) & relevant) / len(relevant),
+        "R@100": len(set(ranking[:100]) & relevant) / len(relevant),
+        "MRR": 0.0 if first is None else 1 / (first + 1),
+    }
+
+
+class NoContextDense:
+    """Dense search over the same children embedded WITHOUT the context header (bench only)."""
+
+    def __init__(self, retriever: Retriever, work: Path) -> None:
+        table = retriever.children.to_arrow().select(["child_id", "text"])
+        self.ids = table.column("child_id").to_pylist()
+        cache = work / ".bench_nocontext.npz"
+        if cache.is_file() and list(np.load(cache)["ids"]) == self.ids:
+            self.vectors = np.load(cache)["vectors"]
+        else:
+            texts = table.column("text").to_pylist()
+            self.vectors = retriever.embedder.embed_documents(texts)
+            np.savez(cache, ids=np.array(self.ids), vectors=self.vectors)
+
+    def search(self, vector: np.ndarray, limit: int) -> list[Ranked]:
+        scores = self.vectors @ vector
+        order = np.lexsort((np.array(self.ids), -scores))[:limit]
+        return [Ranked(self.ids[i], float(scores[i])) for i in order]
+
+
+def systems(
+    project: Project, work: Path
+) -> tuple[dict[str, Callable[[str, str | None], list[Ranked]]], dict[str, str]]:
+    config = load_config(project.config_path)
+    base = SearchParams.from_settings(config.retrieval)
+    deep = replace(base, dense_candidates=DEPTH, bm25_candidates=DEPTH)
+    hybrid_fts = Retriever(project, config, replace(deep, bm25_backend="lancedb"))
+    hybrid_bm25s = Retriever(project, config, replace(deep, bm25_backend="bm25s"))
+    children = hybrid_bm25s.children
+    fts, bm25s_index = (
+        LanceFTS(children),
+        BM25S(children, project.cache / "bm25" / hybrid_bm25s.build_id),
+    )
+    no_context = NoContextDense(hybrid_bm25s, work)
+    embed = hybrid_bm25s.embedder.embed_queries
+
+    def hybrid(retriever: Retriever) -> Callable[[str, str | None], list[Ranked]]:
+        def run(question: str, en: str | None) -> list[Ranked]:
+            hits = retriever.search(QueryInputs(question, en))
+            return [Ranked(h.child_id, h.score) for h in hits]
+
+        return run
+
+    table = children.to_arrow().select(["child_id", "doc_uid", "text", "context"])
+    child_ids, doc_uids = table.column("child_id").to_pylist(), table.column("doc_uid").to_pylist()
+    child_doc = dict(zip(child_ids, doc_uids, strict=True))
+    found: dict[str, Callable[[str, str | None], list[Ranked]]] = {
+        "BM25 (LanceDB FTS)": lambda q, en: fts.search(en or q, WHERE, DEPTH),
+        "BM25 (bm25s)": lambda q, en: bm25s_index.search(en or q, WHERE, DEPTH),
+        "dense (context header)": lambda q, en: dense_search(children, embed([q])[0], WHERE, DEPTH),
+        "dense (no context header)": lambda q, en: no_context.search(embed([q])[0], DEPTH),
+        "hybrid RRF (dense + LanceDB FTS)": hybrid(hybrid_fts),
+        "hybrid RRF (dense + bm25s)": hybrid(hybrid_bm25s),
+        "hybrid RRF (dense + bm25s) + rerank none": hybrid(hybrid_bm25s),
+    }
+    return found, child_doc
+
+
+def evaluate(
+    data: Dataset, project: Project, work: Path, zh: dict[str, tuple[str, str]] | None
+) -> None:
+    runs, child_doc = systems(project, work)
+    uid_to_doc = _uid_to_doc(project, data)
+    doc_of_child = {c: uid_to_doc.get(u, u) for c, u in child_doc.items()}
+    results: dict[str, dict[str, list[str]]] = {}
+    for name, run in runs.items():
+        started = time.perf_counter()
+        results[name] = {
+            qid: doc_ranking(run(text, None), doc_of_child) for qid, text in data.queries.items()
+        }
+        per_query = (time.perf_counter() - started) / max(len(data.queries), 1) * 1000
+        print(f"{name}: {per_query:.0f} ms/query", file=sys.stderr)
+    same = (
+        results["hybrid RRF (dense + bm25s)"] == results["hybrid RRF (dense + bm25s) + rerank none"]
+    )
+    for qrels_name, qrels in data.qrels.items():
+        print(f"\n### {data.name}, qrels_{qrels_name} ({_judged(qrels, data)} judged queries)\n")
+        print_table({name: score(res, qrels) for name, res in results.items()})
+    print(f"\nrerank none leaves the hybrid ranking identical: {same}")
+    if zh:
+        print_zh(runs["hybrid RRF (dense + bm25s)"], zh, data, doc_of_child)
+
+
+def score(results: dict[str, list[str]], qrels: dict[str, set[str]]) -> dict[str, float]:
+    rows = [metrics(results[q], rel) for q, rel in qrels.items() if q in results and rel]
+    return {k: sum(r[k] for r in rows) / len(rows) for k in rows[0]}
+
+
+def print_table(table: dict[str, dict[str, float]]) -> None:
+    columns = list(next(iter(table.values())))
+    print("| system | " + " | ".join(columns) + " |")
+    print("|---|" + "---:|" * len(columns))
+    for name, values in table.items():
+        print(f"| {name} | " + " | ".join(f"{values[c]:.3f}" for c in columns) + " |")
+
+
+def print_zh(
+    run: Callable[[str, str | None], list[Ranked]],
+    zh: dict[str, tuple[str, str]],
+    data: Dataset,
+    doc_of_child: dict[str, str],
+) -> None:
+    qrels = data.qrels.get("cited") or next(iter(data.qrels.values()))
+    table = {}
+    for label, use_en in (("zh question only", False), ("zh question + --en", True)):
+        res = {
+            qid: doc_ranking(run(text, en if use_en else None), doc_of_child)
+            for qid, (text, en) in zh.items()
+        }
+        table[label] = score(res, {q: qrels[q] for q in zh if q in qrels})
+    english = {qid: doc_ranking(run(data.queries[qid], None), doc_of_child) for qid in zh}
+    table["original English question"] = score(english, {q: qrels[q] for q in zh if q in qrels})
+    print(f"\n### {len(zh)} Chinese queries (hybrid RRF, dense + bm25s, qrels_cited)\n")
+    print_table(table)
+
+
+def _judged(qrels: dict[str, set[str]], data: Dataset) -> int:
+    return sum(1 for q, rel in qrels.items() if q in data.queries and rel)
+
+
+def _uid_to_doc(project: Project, data: Dataset) -> dict[str, str]:
+    with project.library_csv.open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    return {r["doc_uid"]: data.file_to_doc.get(Path(r["source_path"]).name, "") for r in rows}
+
+
+def load_zh(path: Path) -> dict[str, tuple[str, str]]:
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            row = json.loads(line)
+            out[str(row["query_id"])] = (row["zh"], row["en"])
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("--beir", type=Path, help="a BEIR folder instead of the dev-eval set")
+    parser.add_argument("--work", type=Path, help="where the essay repo is built and cached")
+    parser.add_argument(
+        "--zh", type=Path, help="JSONL {query_id, zh, en}: Recall with/without --en"
+    )
+    parser.add_argument("--fresh", action="store_true", help="rebuild the repo from scratch")
+    args = parser.parse_args()
+    data = load_beir(args.beir) if args.beir else load_dev_eval(DEV_EVAL)
+    work = args.work or Path(tempfile.gettempdir()) / f"essaylint-bench-{data.name}"
+    if args.fresh and work.exists():
+        shutil.rmtree(work)
+    project = build_repo(data, work)
+    evaluate(data, project, work, load_zh(args.zh) if args.zh else None)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,216 @@
+"""The retriever: open the current index once, then answer queries with ranked hits."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from essaylint.config.schema import Config, RetrievalSettings
+from essaylint.errors import EssaylintError
+from essaylint.project import Project
+from essaylint.records import LibraryEntry
+from essaylint.retrieve.filters import NoMatchError, build_where
+from essaylint.retrieve.fusion import rrf, weighted
+from essaylint.retrieve.lexical import DEFAULT_BM25, LexicalSearch, Ranked, make_lexical
+from essaylint.retrieve.records import Hit, QueryInputs
+from essaylint.retrieve.rerank import Reranker, get_reranker
+
+NO_INDEX_HINT = "run `essaylint ingest`"
+STALE_WARNING = "index is stale: run essaylint ingest"
+ROW_COLUMNS = [
+    "child_id",
+    "doc_uid",
+    "parent_id",
+    "ordinal",
+    "citation_key",
+    "title",
+    "authors",
+    "year",
+    "source_type",
+    "citable",
+    "source_subtype",
+    "page_start",
+    "page_end",
+    "section_path",
+    "char_start",
+    "char_end",
+    "text",
+    "context",
+]
+
+
+@dataclass(frozen=True)
+class SearchParams:
+    """The knobs a query run records so that it can be replayed."""
+
+    dense_candidates: int
+    bm25_candidates: int
+    rrf_k: int
+    children: int
+    max_parents: int
+    min_parents: int
+    rerank: str
+    references_weight: float
+    bm25_backend: str = DEFAULT_BM25
+
+    @classmethod
+    def from_settings(cls, settings: RetrievalSettings, bm25_backend: str = DEFAULT_BM25) -> Any:
+        return cls(
+            dense_candidates=settings.dense_candidates,
+            bm25_candidates=settings.bm25_candidates,
+            rrf_k=settings.rrf_k,
+            children=settings.children,
+            max_parents=settings.max_parents,
+            min_parents=settings.min_parents,
+            rerank=settings.rerank,
+            references_weight=settings.references_weight,
+            bm25_backend=bm25_backend,
+        )
+
+
+class Retriever:
+    """One open index: dense + BM25 search, RRF, rerank. Reuse it for a batch of queries."""
+
+    def __init__(self, project: Project, config: Config, params: SearchParams | None = None):
+        from essaylint.index.store import open_tables
+        from essaylint.ingest.library import library_entries
+
+        try:
+            self.children, self.parents, self.pointer = open_tables(project.index)
+        except (FileNotFoundError, ValueError) as exc:
+            raise EssaylintError(f"no index yet in {project.index}", NO_INDEX_HINT) from exc
+        self.project = project
+        self.config = config
+        self.params = params or SearchParams.from_settings(config.retrieval)
+        self.library: dict[str, LibraryEntry] = (
+            library_entries(project.library_csv) if project.library_csv.is_file() else {}
+        )
+        self.stale = index_is_stale(project, config, self.pointer.inputs_digest)
+        self.reranker: Reranker = get_reranker(self.params.rerank)
+        self._lexical: LexicalSearch | None = None
+        self._embedder: Any = None
+
+    @property
+    def build_id(self) -> str:
+        return self.pointer.build_id
+
+    @property
+    def lexical(self) -> LexicalSearch:
+        if self._lexical is None:
+            self._lexical = make_lexical(
+                self.params.bm25_backend, self.children, self.project.cache, self.build_id
+            )
+        return self._lexical
+
+    @property
+    def embedder(self) -> Any:
+        if self._embedder is None:
+            from essaylint.index.embed import get_embedder
+
+            settings = self.config.embedding
+            self._embedder = get_embedder(settings.model, settings.batch_size, settings.max_tokens)
+            if self._embedder.model_id != self.pointer.model_id:
+                raise EssaylintError(
+                    f"the index was built with {self.pointer.model_id}, "
+                    f"the configuration asks for {self._embedder.model_id}",
+                    NO_INDEX_HINT,
+                )
+        return self._embedder
+
+    def where(self, inputs: QueryInputs) -> str | None:
+        """The prefilter, or None when the filters exclude everything."""
+        try:
+            return build_where(inputs.filters, inputs.mode, self.library)
+        except NoMatchError:
+            return None
+
+    def ranked_lists(self, inputs: QueryInputs, where: str) -> dict[str, list[Ranked]]:
+        """Each retriever's ranked candidates: dense per query form, then BM25."""
+        forms = dense_forms(inputs)
+        vectors = self.embedder.embed_queries(forms)
+        lists: dict[str, list[Ranked]] = {}
+        for name, vector in zip(_form_names(forms), vectors, strict=True):
+            lists[name] = _dense(self.children, vector, where, self.params.dense_candidates)
+        lexical_text = inputs.en or inputs.question
+        lists["bm25"] = self.lexical.search(lexical_text, where, self.params.bm25_candidates)
+        return lists
+
+    def search(self, inputs: QueryInputs) -> list[Hit]:
+        """Every fused candidate, best first, after the references weight and the rerank."""
+        where = self.where(inputs)
+        if where is None:
+            return []
+        lists = self.ranked_lists(inputs, where)
+        fused = rrf({k: [r.child_id for r in v] for k, v in lists.items()}, self.params.rrf_k)
+        rows = self.rows([cid for cid, _ in fused])
+        weights = {
+            cid: self.params.references_weight
+            for cid, row in rows.items()
+            if row.get("source_subtype") == "references"
+        }
+        hits = [Hit(cid, rows[cid], score) for cid, score in weighted(fused, weights)]
+        for name, ranked in lists.items():
+            positions = {r.child_id: i for i, r in enumerate(ranked)}
+            for hit in hits:
+                if hit.child_id in positions:
+                    hit.sources[name] = positions[hit.child_id]
+        hits = self.reranker.rerank(inputs.en or inputs.question, hits)
+        for rank, hit in enumerate(hits):
+            hit.rank = rank
+        return hits
+
+    def rows(self, child_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        from essaylint.retrieve.filters import in_clause
+
+        if not child_ids:
+            return {}
+        query = self.children.search().where(in_clause("child_id", child_ids))
+        table = query.select(ROW_COLUMNS).limit(len(child_ids)).to_arrow()
+        return {row["child_id"]: row for row in table.to_pylist()}
+
+    def neighbours(self, parent_ids: Sequence[str]) -> list[dict[str, Any]]:
+        """Every child of these parents (ordinal and offsets only)."""
+        from essaylint.retrieve.filters import in_clause
+
+        if not parent_ids:
+            return []
+        columns = ["child_id", "parent_id", "doc_uid", "ordinal", "char_start", "char_end"]
+        columns += ["page_start", "page_end"]
+        query = self.children.search().where(in_clause("parent_id", parent_ids))
+        return query.select(columns).limit(self.children.count_rows()).to_arrow().to_pylist()
+
+    def parent_rows(self, parent_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        from essaylint.retrieve.filters import in_clause
+
+        if not parent_ids:
+            return {}
+        query = self.parents.search().where(in_clause("parent_id", parent_ids))
+        rows = query.limit(len(set(parent_ids))).to_arrow().to_pylist()
+        return {row["parent_id"]: row for row in rows}
+
+
+def dense_forms(inputs: QueryInputs) -> list[str]:
+    """The question as given, and its English form when it is a different text."""
+    forms = [inputs.question]
+    if inputs.en and inputs.en.strip() and inputs.en.strip() != inputs.question.strip():
+        forms.append(inputs.en)
+    return forms
+
+
+def index_is_stale(project: Project, config: Config, built_digest: str) -> bool:
+    from essaylint.ingest.discover import discover_sources
+    from essaylint.ingest.pipeline import inputs_digest
+
+    sources, _ = discover_sources(project.root)
+    return inputs_digest(project, config, sources) != built_digest
+
+
+def _form_names(forms: Sequence[str]) -> list[str]:
+    return ["dense_question", "dense_en"][: len(forms)]
+
+
+def _dense(children: Any, vector: Any, where: str, limit: int) -> list[Ranked]:
+    from essaylint.retrieve.dense import dense_search
+
+    return dense_search(children, vector, where, limit)

@@ -1,0 +1,88 @@
+"""Turn the user's filters into one LanceDB ``where`` clause (applied as a prefilter)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from essaylint.errors import EssaylintError
+from essaylint.records import LIBRARY_COLUMNS, LibraryEntry
+from essaylint.retrieve.records import Filters
+
+_YEAR = r"(\d{4})"
+_OPS = {">=": ">=", "<=": "<=", ">": ">", "<": "<", "=": "=", "==": "="}
+YEAR_HINT = 'use e.g. --year ">=2020", --year 2015-2020, --year "<2010" or --year 2014'
+
+
+class NoMatchError(Exception):
+    """The filters exclude every document: the answer is empty without searching."""
+
+
+def year_clause(spec: str) -> str:
+    """'>=2020' → 'year >= 2020'; '2015-2020' → a BETWEEN; '2014' → equality."""
+    text = spec.replace(" ", "")
+    if m := re.fullmatch(_YEAR, text):
+        return f"year = {m.group(1)}"
+    if m := re.fullmatch(f"{_YEAR}[-–]{_YEAR}", text):
+        low, high = sorted((int(m.group(1)), int(m.group(2))))
+        return f"year >= {low} AND year <= {high}"
+    if m := re.fullmatch(f"(>=|<=|==|>|<|=){_YEAR}", text):
+        return f"year {_OPS[m.group(1)]} {m.group(2)}"
+    raise EssaylintError(f"cannot read the year filter {spec!r}", YEAR_HINT)
+
+
+def sql_string(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
+
+
+def in_clause(column: str, values: Iterable[str]) -> str:
+    return f"{column} IN ({', '.join(sql_string(v) for v in sorted(set(values)))})"
+
+
+def docs_for_where(
+    conditions: Iterable[str], library: Mapping[str, LibraryEntry]
+) -> set[str] | None:
+    """doc_uids whose library.csv row satisfies every COLUMN=VALUE (case-insensitive)."""
+    allowed: set[str] | None = None
+    for condition in conditions:
+        column, value = _split_condition(condition)
+        matching = {
+            uid
+            for uid, entry in library.items()
+            if str(getattr(entry, column)).strip().lower() == value.strip().lower()
+        }
+        allowed = matching if allowed is None else allowed & matching
+    return allowed
+
+
+def _split_condition(condition: str) -> tuple[str, str]:
+    column, sep, value = condition.partition("=")
+    column = column.strip()
+    if not sep or not column:
+        raise EssaylintError(
+            f"cannot read --where {condition!r}", "write it as COLUMN=VALUE, e.g. status=present"
+        )
+    if column not in LIBRARY_COLUMNS:
+        raise EssaylintError(
+            f"library.csv has no column {column!r}",
+            "columns: " + ", ".join(LIBRARY_COLUMNS),
+        )
+    return column, value
+
+
+def build_where(filters: Filters, mode: str, library: Mapping[str, LibraryEntry]) -> str:
+    """The prefilter for this mode and these filters; raises NoMatchError when nothing can match."""
+    clauses = ["citable = false" if mode == "instruction" else "citable = true"]
+    if filters.year:
+        clauses.append(year_clause(filters.year))
+    if filters.source_types:
+        clauses.append(in_clause("source_type", filters.source_types))
+    docs: set[str] | None = set(filters.docs) if filters.docs else None
+    if filters.where:
+        from_library = docs_for_where(filters.where, library) or set()
+        docs = from_library if docs is None else docs & from_library
+    if docs is not None:
+        if not docs:
+            raise NoMatchError
+        clauses.append(in_clause("doc_uid", docs))
+    return " AND ".join(f"({c})" for c in clauses)

@@ -1,0 +1,129 @@
+"""Exact quotes: whole sentences around the best match, verbatim from the parent text."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from essaylint.text.sentences import sentence_spans
+
+MAX_QUOTE_WORDS = 60
+ANCHOR_WORDS = 8
+_WORD = re.compile(r"\S+")
+_TERM = re.compile(r"[^\W_]+", re.UNICODE)
+_STOP = frozenset(
+    {
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "for",
+        "from",
+        "has",
+        "have",
+        "how",
+        "in",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "that",
+        "the",
+        "this",
+        "to",
+        "was",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "why",
+        "with",
+        "does",
+        "do",
+        "did",
+        "not",
+        "no",
+        "can",
+    }
+)
+
+
+def query_terms(text: str) -> set[str]:
+    """Lower-cased content words cut to 5 letters: a crude stemmer good enough to match."""
+    return {w.lower()[:5] for w in _TERM.findall(text) if w.lower() not in _STOP and len(w) > 1}
+
+
+def best_quote(
+    text: str, start: int, end: int, terms: set[str], max_words: int = MAX_QUOTE_WORDS
+) -> tuple[int, int]:
+    """(start, end) in ``text`` of at most ``max_words`` words inside [start, end).
+
+    The sentence with most query terms (the first on ties), then its neighbours while
+    they fit; a sentence too long on its own is cut at word boundaries around the match.
+    """
+    spans = [(max(s, start), min(e, end)) for s, e in sentence_spans(text) if s < end and e > start]
+    spans = [(s, e) for s, e in spans if text[s:e].strip()]
+    if not spans:
+        return _word_window(text, start, end, terms, max_words)
+    scores = [_overlap(text[s:e], terms) for s, e in spans]
+    best = max(range(len(spans)), key=lambda i: (scores[i], -i))
+    if _words(text, *spans[best]) > max_words:
+        return _word_window(text, *spans[best], terms, max_words)
+    low, high = best, best
+    while True:
+        grown = _grow(text, spans, low, high, max_words)
+        if grown is None:
+            return spans[low][0], spans[high][1]
+        low, high = grown
+
+
+def anchor_text(text: str, words: int = ANCHOR_WORDS) -> str:
+    return " ".join(_WORD.findall(text)[:words])
+
+
+def word_count(text: str) -> int:
+    return len(_WORD.findall(text))
+
+
+def _grow(
+    text: str, spans: Sequence[tuple[int, int]], low: int, high: int, max_words: int
+) -> tuple[int, int] | None:
+    for new_low, new_high in ((low, high + 1), (low - 1, high)):
+        if new_low < 0 or new_high >= len(spans):
+            continue
+        if _words(text, spans[new_low][0], spans[new_high][1]) <= max_words:
+            return new_low, new_high
+    return None
+
+
+def _words(text: str, start: int, end: int) -> int:
+    return word_count(text[start:end])
+
+
+def _overlap(sentence: str, terms: set[str]) -> int:
+    return len(query_terms(sentence) & terms)
+
+
+def _word_window(
+    text: str, start: int, end: int, terms: set[str], max_words: int
+) -> tuple[int, int]:
+    words = [(m.start() + start, m.end() + start) for m in _WORD.finditer(text[start:end])]
+    if not words:
+        return start, start
+    if len(words) <= max_words:
+        return words[0][0], words[-1][1]
+    hits = [1 if query_terms(text[s:e]) & terms else 0 for s, e in words]
+    best_first, best_hits = 0, -1
+    for first in range(len(words) - max_words + 1):
+        count = sum(hits[first : first + max_words])
+        if count > best_hits:
+            best_first, best_hits = first, count
+    return words[best_first][0], words[best_first + max_words - 1][1]

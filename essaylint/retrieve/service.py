@@ -1,0 +1,121 @@
+"""Answer a query end to end: search, build the pack, write the Markdown and the run record."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from essaylint.config.schema import Config
+from essaylint.errors import EssaylintError
+from essaylint.project import Project
+from essaylint.retrieve.engine import STALE_WARNING, Retriever, SearchParams
+from essaylint.retrieve.pack import (
+    build_items,
+    check_citable,
+    group_papers,
+    select_paper_parents,
+    select_parents,
+)
+from essaylint.retrieve.records import MODES, EvidencePack, QueryInputs
+from essaylint.retrieve.render import pack_markdown
+from essaylint.retrieve.runs import (
+    make_query_id,
+    read_record,
+    run_record,
+    unique_query_id,
+    write_record,
+)
+from essaylint.storage import atomic_write_text
+
+
+@dataclass
+class QueryRun:
+    """One answered query: the pack and where it was written."""
+
+    pack: EvidencePack
+    record: dict[str, Any]
+
+
+def answer(
+    retriever: Retriever, inputs: QueryInputs, query_id: str = "", write: bool = True
+) -> QueryRun:
+    """Search and build the evidence pack; with ``write`` save the Markdown and the record."""
+    if inputs.mode not in MODES:
+        raise EssaylintError(f"unknown mode {inputs.mode!r}", "use " + ", ".join(MODES))
+    if not inputs.question.strip():
+        raise EssaylintError("the question is empty", 'ask e.g. essaylint query "..."')
+    params = retriever.params
+    hits = retriever.search(inputs)
+    limit = inputs.limit or params.max_parents
+    if inputs.mode == "papers":
+        parent_ids = select_paper_parents(hits, limit)
+    else:
+        top = max(params.children, 1)
+        parent_ids = select_parents(hits, top, limit, min(params.min_parents, limit))
+    items = build_items(retriever, inputs, hits, parent_ids)
+    if inputs.mode in {"evidence", "papers"}:
+        check_citable(retriever, items)
+    project = retriever.project
+    base_id = query_id or make_query_id(inputs, retriever.build_id)
+    pack = EvidencePack(
+        query_id=unique_query_id(project, base_id) if write else base_id,
+        inputs=inputs,
+        build_id=retriever.build_id,
+        model_id=retriever.pointer.model_id,
+        rerank=retriever.reranker.description,
+        stale=retriever.stale,
+        items=items,
+        warnings=[STALE_WARNING] if retriever.stale else [],
+    )
+    if inputs.mode == "papers":
+        pack.papers = group_papers(retriever, items)
+    record = run_record(pack, dataclasses.asdict(params), retriever.where(inputs), hits)
+    if write:
+        _write(project, pack, record)
+    return QueryRun(pack, record)
+
+
+def replay(project: Project, config: Config, record_path: Path) -> QueryRun:
+    """Re-run a recorded query with its own inputs and parameters (nothing is written)."""
+    record = read_record(record_path)
+    params = SearchParams(**record["parameters"])
+    retriever = Retriever(project, config, params)
+    if retriever.build_id != record["build_id"]:
+        raise EssaylintError(
+            f"query {record['query_id']} ran on build {record['build_id']}, "
+            f"the index is now {retriever.build_id}",
+            "a replay needs the same build; results may differ after an ingest",
+        )
+    return answer(retriever, QueryInputs.from_dict(record["inputs"]), record["query_id"], False)
+
+
+def read_batch(path: Path) -> Iterator[tuple[str, QueryInputs]]:
+    """(id, inputs) per non-empty line: plain text, or JSON with id, text and optional en."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        text = line.strip()
+        if not text:
+            continue
+        if text.startswith("{"):
+            try:
+                data = json.loads(text)
+                yield str(data.get("id", number)), QueryInputs(data["text"], data.get("en"))
+            except (json.JSONDecodeError, KeyError) as exc:
+                raise EssaylintError(
+                    f"{path}:{number}: cannot read this batch line ({exc})",
+                    'write one question per line, or JSON like {"id": "q1", "text": "..."}',
+                ) from exc
+        else:
+            yield str(number), QueryInputs(text)
+
+
+def _write(project: Project, pack: EvidencePack, record: dict[str, Any]) -> None:
+    md = project.outputs / "evidence" / f"{pack.query_id}.md"
+    pack.markdown_path = f"outputs/evidence/{pack.query_id}.md"
+    pack.run_path = f"meta/query_runs/{pack.query_id}.json"
+    record["markdown"] = pack.markdown_path
+    atomic_write_text(md, pack_markdown(pack))
+    write_record(project, record)

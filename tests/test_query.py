@@ -1,0 +1,209 @@
+"""`essaylint query` end to end on a real index of three real PDFs and one guidance file."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from essaylint.cli.main import cli
+from essaylint.config import load_config
+from essaylint.errors import EssaylintError
+from essaylint.ingest.pipeline import run_ingest
+from essaylint.project import Project
+from essaylint.retrieve.engine import Retriever
+from essaylint.retrieve.quotes import word_count
+from essaylint.retrieve.records import Filters, QueryInputs
+from essaylint.retrieve.service import answer, replay
+from essaylint.scaffold import scaffold
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+PDFS = (
+    "tully2010_rrp_heart_failure_programmes.pdf",
+    "datta2010_jtmo_dvt_prophylaxis_review.pdf",
+    "agyemanduah2014_bmc_hsr_quality_improvement_malawi.pdf",
+)
+TULLY, DATTA, MALAWI = "doc_354b33f6", "doc_d22385dc", "doc_439d7ab5"
+TULLY_AUTHORS = "Tully, Nuala E.; Morgan, Karen M.; Burke, Helen M.; McGee, Hannah M."
+FOCUS = "focus groups with heart failure patients"
+GUIDANCE = (
+    "# Essay guidance\n\nWrite 1,500 words. Discuss focus groups with heart failure patients "
+    "and cite the evidence with page numbers. Marking: structure 30%, evidence 50%.\n"
+)
+
+
+def set_library(project: Project, doc_uid: str, **values: str) -> None:
+    path = project.library_csv
+    with path.open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    for row in rows:
+        if row["doc_uid"] == doc_uid:
+            row.update(values)
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Project:
+    root = tmp_path_factory.mktemp("essay")
+    scaffold(root)
+    for name in PDFS:
+        shutil.copyfile(CORPUS / name, root / "raw" / "evidence" / name)
+    (root / "raw" / "instruction" / "guidance" / "brief.md").write_text(GUIDANCE)
+    project = Project(root)
+    config = load_config(project.config_path)
+    run_ingest(project, config)
+    # The extracted metadata keeps only the first author; correct it as a student would.
+    set_library(project, TULLY, authors=TULLY_AUTHORS)
+    run_ingest(project, config)  # vectors are cached: this only rewrites the index
+    return project
+
+
+@pytest.fixture(scope="module")
+def retriever(project: Project) -> Retriever:
+    return Retriever(project, load_config(project.config_path))
+
+
+def ask(retriever: Retriever, question: str, **kwargs) -> list:
+    inputs = QueryInputs(question, **kwargs)
+    return answer(retriever, inputs, write=False).pack.items
+
+
+def run_cli(project: Project, *args: str):
+    return CliRunner().invoke(cli, ["-C", str(project.root), "query", *args])
+
+
+def test_focus_group_question_finds_tully_first_with_a_page(retriever: Retriever) -> None:
+    items = ask(retriever, FOCUS)
+    assert 3 <= len(items) <= 5
+    assert items[0].doc_uid == TULLY
+    assert items[0].locator.has_page and items[0].locator.page_start >= 1
+    assert re.fullmatch(r"\(Tully et al\., 2010, p\. \d+\)\{#doc_354b33f6\}", items[0].citation)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [FOCUS, "complications of DVT prophylaxis in trauma", "quality improvement barriers Malawi"],
+)
+def test_quotes_are_verbatim_short_and_items_complete(retriever: Retriever, question: str) -> None:
+    items = ask(retriever, question)
+    parents = retriever.parent_rows([i.parent_id for i in items])
+    for item in items:
+        text = parents[item.parent_id]["text"]
+        assert item.quote and item.quote in text
+        assert text[item.quote_start : item.quote_end] == item.quote
+        assert word_count(item.quote) <= 60
+        assert item.doc_uid and item.parent_id and item.citable
+        assert item.citation.endswith(f"{{#{item.doc_uid}}}")
+        for segment in item.segments:
+            assert segment["text"] == text[segment["char_start"] : segment["char_end"]]
+            assert len(segment["child_ids"]) <= 8
+
+
+def test_evidence_mode_never_returns_guidance_and_instruction_mode_only_it(
+    retriever: Retriever,
+) -> None:
+    for question in (FOCUS, "essay guidance marking structure evidence"):
+        assert all(i.source_type == "evidence_document" for i in ask(retriever, question))
+    instruction = ask(retriever, "how is the essay marked", mode="instruction")
+    assert instruction and {i.source_type for i in instruction} == {"guidance"}
+    assert all(not i.citable for i in instruction)
+
+
+def test_non_citable_source_is_refused_in_evidence_mode(project: Project, tmp_path: Path) -> None:
+    copy = Project(tmp_path / "copy")
+    shutil.copytree(project.root, copy.root)
+    set_library(copy, TULLY, citable="false")  # edited after the build: the index disagrees
+    retriever = Retriever(copy, load_config(copy.config_path))
+    assert retriever.stale
+    with pytest.raises(EssaylintError, match="not a citable source"):
+        ask(retriever, FOCUS)
+
+
+def test_filters(retriever: Retriever) -> None:
+    recent = ask(retriever, FOCUS, filters=Filters(year=">=2011"))
+    assert recent and {i.doc_uid for i in recent} == {MALAWI}
+    assert ask(retriever, FOCUS, filters=Filters(year="<2010")) == []
+    in_2010 = ask(retriever, FOCUS, filters=Filters(year="2010"))
+    assert {i.doc_uid for i in in_2010} <= {TULLY, DATTA}
+    only_datta = ask(retriever, FOCUS, filters=Filters(docs=(DATTA,)))
+    assert only_datta and {i.doc_uid for i in only_datta} == {DATTA}
+    key = retriever.library[MALAWI].citation_key
+    by_key = ask(retriever, FOCUS, filters=Filters(where=(f"citation_key={key}",)))
+    assert {i.doc_uid for i in by_key} == {MALAWI}
+    assert ask(retriever, FOCUS, filters=Filters(source_types=("slides",))) == []
+
+
+def test_papers_mode_regroups_by_document(retriever: Retriever) -> None:
+    pack = answer(retriever, QueryInputs(FOCUS, mode="papers", limit=2), write=False).pack
+    docs = [p.doc_uid for p in pack.papers]
+    assert len(docs) == len(set(docs)) == 2 and docs[0] == TULLY
+    for paper in pack.papers:
+        assert paper.items and all(i.doc_uid == paper.doc_uid for i in paper.items)
+        assert paper.citation.endswith(f"{{#{paper.doc_uid}}}")
+
+
+def test_cli_writes_a_new_pack_per_query_and_a_replayable_record(project: Project) -> None:
+    first = run_cli(project, FOCUS, "--json")
+    second = run_cli(project, FOCUS, "--json")
+    assert first.exit_code == 0 and second.exit_code == 0, first.output + second.output
+    a, b = json.loads(first.output), json.loads(second.output)
+    assert a["query_id"] != b["query_id"]
+    for pack in (a, b):
+        markdown = (project.root / pack["markdown_path"]).read_text()
+        assert pack["query_id"] in markdown and "LOCATOR_QUALITY" in markdown
+        assert "rerank: none (no offline reranker)" in markdown
+    record_path = project.root / a["run_path"]
+    record = json.loads(record_path.read_text())
+    assert record["build_id"] == a["build_id"] and record["inputs"]["question"] == FOCUS
+    replayed = replay(project, load_config(project.config_path), record_path)
+    assert [(r["parent_id"], r["child_ids"], r["retrieval_score"]) for r in record["returned"]] == [
+        (i.parent_id, i.matched_children, i.retrieval_score) for i in replayed.pack.items
+    ]
+    assert replayed.record["candidates"] == record["candidates"]
+
+
+def test_cli_terminal_output_and_batch_jsonl(project: Project, tmp_path: Path) -> None:
+    shown = run_cli(project, FOCUS, "--limit", "3")
+    assert shown.exit_code == 0 and "Tully et al." in shown.output
+    assert "outputs/evidence/" in shown.output
+    batch = tmp_path / "q.jsonl"
+    batch.write_text(
+        json.dumps({"id": "q1", "text": "心力衰竭患者的焦点小组", "en": FOCUS})
+        + "\n"
+        + json.dumps({"id": "q2", "text": "DVT prophylaxis complications in trauma"})
+        + "\n"
+    )
+    result = run_cli(project, "--batch", str(batch), "--json")
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    assert [line["id"] for line in lines] == ["q1", "q2"]
+    assert lines[0]["en"] == FOCUS and lines[0]["items"][0]["doc_uid"] == TULLY
+    assert lines[1]["items"][0]["doc_uid"] == DATTA
+
+
+def test_missing_index_is_exit_2_with_hint(tmp_path: Path) -> None:
+    scaffold(tmp_path / "empty")
+    result = run_cli(Project(tmp_path / "empty"), "anything")
+    assert result.exit_code == 2
+    assert "no index yet" in result.output and "essaylint ingest" in result.output
+
+
+def test_stale_index_is_reported_not_fatal(project: Project, tmp_path: Path) -> None:
+    copy = Project(tmp_path / "copy")
+    shutil.copytree(project.root, copy.root)
+    (copy.raw / "evidence" / "new.md").write_text("# New\n\nA new source about nothing.\n")
+    result = run_cli(copy, FOCUS, "--json")
+    assert result.exit_code == 0
+    assert "index is stale: run essaylint ingest" in result.output
+    pack = json.loads(result.output[result.output.index("{") :])
+    assert pack["stale"] is True
+    markdown = (copy.root / pack["markdown_path"]).read_text()
+    assert "index is stale: run essaylint ingest" in markdown

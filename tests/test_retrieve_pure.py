@@ -1,0 +1,132 @@
+"""RRF, segment extraction, quotes, filters and citations as pure functions."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from essaylint.errors import EssaylintError
+from essaylint.records import LibraryEntry
+from essaylint.retrieve.citation import author_label, citation
+from essaylint.retrieve.filters import build_where, year_clause
+from essaylint.retrieve.fusion import rrf, weighted
+from essaylint.retrieve.quotes import best_quote, query_terms, word_count
+from essaylint.retrieve.records import Filters
+from essaylint.retrieve.segments import SegmentChild, child_value, extract_segments
+
+ids = st.lists(st.sampled_from([f"c{i}" for i in range(30)]), max_size=25)
+
+
+@given(st.dictionaries(st.sampled_from(["a", "b", "c"]), ids, max_size=3))
+def test_rrf_scores_are_the_sum_of_reciprocal_ranks(lists: dict[str, list[str]]) -> None:
+    fused = rrf(lists, k=60)
+    scores = dict(fused)
+    assert set(scores) == {i for ranked in lists.values() for i in ranked}
+    for item, score in fused:
+        expected = sum(1 / (60 + r.index(item) + 1) for r in lists.values() if item in r)
+        assert score == pytest.approx(expected)
+    assert fused == sorted(fused, key=lambda kv: (-kv[1], kv[0]))
+    assert rrf(lists, k=60) == fused
+
+
+def test_rrf_prefers_agreement_and_weights_demote() -> None:
+    fused = rrf({"dense": ["x", "y", "z"], "bm25": ["y", "x", "w"]}, k=60)
+    assert [i for i, _ in fused][:2] == ["x", "y"]
+    demoted = weighted(fused, {"x": 0.5})
+    assert demoted[0][0] == "y"
+
+
+cells = st.lists(
+    st.tuples(
+        st.sampled_from(["d1:p1", "d1:p2", "d2:p1"]),
+        st.integers(0, 25),
+        st.one_of(st.none(), st.integers(0, 60)),
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(cells, st.integers(1, 8))
+def test_segments_never_overlap_or_cross_and_respect_length(raw: list, max_len: int) -> None:
+    children = [SegmentChild(g, o, r) for g, o, r in raw]
+    segments = extract_segments(children, max_len=max_len)
+    used: set[tuple[str, int]] = set()
+    known = {(c.group, c.ordinal) for c in children}
+    for seg in segments:
+        assert 1 <= len(seg.ordinals) <= max_len
+        assert list(seg.ordinals) == list(range(seg.first, seg.last + 1))
+        assert all((seg.group, o) in known for o in seg.ordinals)
+        cells_of = {(seg.group, o) for o in seg.ordinals}
+        assert not cells_of & used
+        used |= cells_of
+        assert seg.value > 0
+    assert extract_segments(list(reversed(children)), max_len=max_len) == segments
+
+
+def test_segments_merge_neighbours_but_not_across_gaps() -> None:
+    children = [
+        SegmentChild("p", 1, 0),
+        SegmentChild("p", 2, None),
+        SegmentChild("p", 3, 1),
+        SegmentChild("p", 5, 2),
+        SegmentChild("q", 6, 3),
+    ]
+    segments = extract_segments(children)
+    assert segments[0].ordinals == (1, 2, 3)
+    assert {s.ordinals for s in segments[1:]} == {(5,), (6,)}
+    assert child_value(None) == pytest.approx(-0.2)
+    assert child_value(0) == pytest.approx(0.8)
+
+
+text_st = st.text(
+    alphabet=st.sampled_from(list("abc def. Ghi jkl! Mno?\n ")), min_size=0, max_size=600
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text_st, st.integers(0, 600), st.integers(0, 600))
+def test_quote_is_verbatim_bounded_and_inside_the_range(text: str, a: int, b: int) -> None:
+    start, end = sorted((min(a, len(text)), min(b, len(text))))
+    q_start, q_end = best_quote(text, start, end, query_terms("ghi mno"), max_words=12)
+    assert start <= q_start <= q_end <= end or q_start == q_end
+    assert word_count(text[q_start:q_end]) <= 12
+
+
+def test_quote_picks_the_matching_sentence() -> None:
+    text = "Cats sleep a lot. Focus groups were held with patients. Dogs bark."
+    s, e = best_quote(text, 0, len(text), query_terms("focus groups"), max_words=7)
+    assert text[s:e] == "Focus groups were held with patients."
+
+
+def test_year_filters() -> None:
+    assert year_clause(">=2020") == "year >= 2020"
+    assert year_clause("2015-2020") == "year >= 2015 AND year <= 2020"
+    assert year_clause("<2010") == "year < 2010"
+    assert year_clause("2014") == "year = 2014"
+    with pytest.raises(EssaylintError):
+        year_clause("recent")
+
+
+def test_where_resolves_library_columns() -> None:
+    library = {
+        "doc_a": LibraryEntry("doc_a", citation_key="a2010", publisher="BMC"),
+        "doc_b": LibraryEntry("doc_b", citation_key="b2011", publisher="Hindawi"),
+    }
+    clause = build_where(Filters(where=("publisher=bmc",)), "evidence", library)
+    assert "doc_uid IN ('doc_a')" in clause and "citable = true" in clause
+    assert "citable = false" in build_where(Filters(), "instruction", library)
+    with pytest.raises(EssaylintError, match="no column"):
+        build_where(Filters(where=("nope=1",)), "evidence", library)
+
+
+def test_citation_forms() -> None:
+    one = LibraryEntry("doc_1", authors="Marmot, Michael", year="2015")
+    two = LibraryEntry("doc_2", authors="Wilkinson, R; Pickett, K", year="2009")
+    many = LibraryEntry("doc_3", authors="Marmot, M; Allen, J; Goldblatt, P", year="2010")
+    assert citation("doc_1", one, 12, 14) == "(Marmot, 2015, pp. 12-14){#doc_1}"
+    assert citation("doc_2", two, 3, 3) == "(Wilkinson and Pickett, 2009, p. 3){#doc_2}"
+    assert citation("doc_3", many) == "(Marmot et al., 2010){#doc_3}"
+    assert citation("doc_4", LibraryEntry("doc_4")) == "(Author, Year){#doc_4}"
+    assert author_label("") == "Author"
