@@ -15,6 +15,8 @@ from essaylint.config.schema import Config
 from essaylint.errors import ConfigError
 
 TEMPLATE = Path(__file__).resolve().parents[1] / "templates" / "essaylint.yaml"
+
+
 def schema_paths(model: type[BaseModel], prefix: str = "") -> set[str]:
     """Dotted paths of every field of ``model``, recursing into nested sections."""
     paths: set[str] = set()

@@ -182,7 +182,7 @@ def test_reading_list_and_size_limit(tmp_path: Path) -> None:
     project = make_project(tmp_path / "essay", SAMPLE)
     (project.raw / "reading_list.csv").write_text(
         "file,authors,year,title\n"
-        f"{SAMPLE[1]},\"Datta, Indraneel; Ball, Chad G\",2010,DVT prophylaxis complications\n"
+        f'{SAMPLE[1]},"Datta, Indraneel; Ball, Chad G",2010,DVT prophylaxis complications\n'
     )
     config = project.config_path.read_text().replace("max_file_mb: 200", "max_file_mb: 0.24")
     project.config_path.write_text(config)

@@ -6,6 +6,8 @@ import csv
 import json
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -207,3 +209,53 @@ def test_stale_index_is_reported_not_fatal(project: Project, tmp_path: Path) -> 
     assert pack["stale"] is True
     markdown = (copy.root / pack["markdown_path"]).read_text()
     assert "index is stale: run essaylint ingest" in markdown
+
+
+def test_chinese_question_with_english_form_searches_dense_on_the_english_only(
+    retriever: Retriever,
+) -> None:
+    zh = QueryInputs("心力衰竭患者的焦点小组", en=FOCUS)
+    assert retriever.list_weights(zh) == {"dense_question": 0.0}
+    lists = retriever.ranked_lists(zh, retriever.where(zh) or "")
+    assert set(lists) == {"dense_en", "bm25"}
+    assert [h.child_id for h in retriever.search(zh)] == [
+        h.child_id for h in retriever.search(QueryInputs(FOCUS))
+    ]
+    # An English (or other Latin-script) question keeps both dense lists at full weight.
+    both = QueryInputs("heart failure focus groups", en=FOCUS)
+    assert retriever.list_weights(both) == {}
+    assert set(retriever.ranked_lists(both, retriever.where(both) or "")) == {
+        "dense_question",
+        "dense_en",
+        "bm25",
+    }
+
+
+def test_stale_check_notices_an_edit_that_keeps_the_file_size(
+    project: Project, tmp_path: Path
+) -> None:
+    copy = Project(tmp_path / "copy")
+    shutil.copytree(project.root, copy.root)
+    config = load_config(copy.config_path)
+    assert not Retriever(copy, config).stale
+    assert not Retriever(copy, config).stale  # the cached stat signature answers
+    brief = copy.raw / "instruction" / "guidance" / "brief.md"
+    text = brief.read_text()
+    brief.write_text(text.replace("1,500", "1,600"))
+    assert len(brief.read_text()) == len(text)
+    assert Retriever(copy, config).stale
+
+
+def test_lean_lancedb_import_keeps_the_rest_client_usable() -> None:
+    code = (
+        "import sys\n"
+        "from essaylint.retrieve.engine import _lean_lancedb_import\n"
+        "_lean_lancedb_import()\n"
+        "import lancedb\n"
+        "assert 'lance_namespace_urllib3_client.api' not in sys.modules\n"
+        "import lance_namespace_urllib3_client as client\n"
+        "assert client.ApiClient and client.TableApi\n"
+        "from lance_namespace_urllib3_client import Configuration\n"
+        "assert 'lance_namespace_urllib3_client.api' in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

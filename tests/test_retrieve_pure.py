@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from essaylint.errors import EssaylintError
 from essaylint.records import LibraryEntry
 from essaylint.retrieve.citation import author_label, citation
+from essaylint.retrieve.engine import looks_latin
 from essaylint.retrieve.filters import build_where, year_clause
 from essaylint.retrieve.fusion import rrf, weighted
 from essaylint.retrieve.quotes import best_quote, query_terms, word_count
@@ -130,3 +131,30 @@ def test_citation_forms() -> None:
     assert citation("doc_3", many) == "(Marmot et al., 2010){#doc_3}"
     assert citation("doc_4", LibraryEntry("doc_4")) == "(Author, Year){#doc_4}"
     assert author_label("") == "Author"
+
+
+def test_rrf_list_weights_scale_or_drop_a_list() -> None:
+    lists = {"dense_question": ["x", "y"], "dense_en": ["y", "x"], "bm25": ["y"]}
+    assert rrf(lists, k=60, list_weights={}) == rrf(lists, k=60)
+    half = dict(rrf(lists, k=60, list_weights={"dense_question": 0.5}))
+    assert half["x"] == pytest.approx(0.5 / 61 + 1 / 62)
+    dropped = rrf(lists, k=60, list_weights={"dense_question": 0.0})
+    assert dropped == rrf({k: v for k, v in lists.items() if k != "dense_question"}, k=60)
+
+
+@pytest.mark.parametrize(
+    ("text", "latin"),
+    [
+        ("focus groups with heart failure patients", True),
+        ("Fokusgruppen mit Herzinsuffizienz-Patienten, Größe", True),
+        ("Ưu tiên chăm sóc bệnh nhân suy tim", True),
+        ("", True),
+        ("2001年，32%的肝移植项目要求患者停止美沙酮治疗。", False),
+        ("活化的caspase-11参与调节吞噬体与溶酶体的融合。", False),
+        ("фокус-группы с пациентами", False),
+        ("مجموعات التركيز", False),
+        ("心不全の患者", False),
+    ],
+)
+def test_looks_latin_tells_non_latin_questions_apart(text: str, latin: bool) -> None:
+    assert looks_latin(text) is latin

@@ -59,13 +59,30 @@ def emit_json(data: Any) -> None:
 
 
 def _register() -> None:
-    from essaylint.cli import demo_cmd, ingest_cmd, init_cmd, query_cmd
+    from essaylint.cli import (
+        audit_cmd,
+        demo_cmd,
+        export_cmd,
+        ingest_cmd,
+        init_cmd,
+        query_cmd,
+        rubric_cmd,
+    )
 
-    cli.add_command(demo_cmd.demo)
-    cli.add_command(init_cmd.init)
-    cli.add_command(init_cmd.new)
-    cli.add_command(ingest_cmd.ingest)
-    cli.add_command(query_cmd.query)
+    for command in (
+        demo_cmd.demo,
+        init_cmd.init,
+        init_cmd.new,
+        ingest_cmd.ingest,
+        query_cmd.query,
+        audit_cmd.audit,
+        audit_cmd.verify_citations,
+        rubric_cmd.rubric,
+        rubric_cmd.brief,
+        export_cmd.export,
+        export_cmd.export_used_sources,
+    ):
+        cli.add_command(command)
 
 
 _register()

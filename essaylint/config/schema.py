@@ -72,9 +72,13 @@ class AuditSettings(Section):
     severity: dict[str, Literal["error", "warning", "info", "off"]] = {}
 
 
+from essaylint.config.style import StyleSettings  # noqa: E402 (needs Section above)
+
+
 class Config(Section):
     project: ProjectSettings = ProjectSettings()
     ingest: IngestSettings = IngestSettings()
     embedding: EmbeddingSettings = EmbeddingSettings()
     retrieval: RetrievalSettings = RetrievalSettings()
     audit: AuditSettings = AuditSettings()
+    style: StyleSettings = StyleSettings()

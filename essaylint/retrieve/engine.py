@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import os
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from essaylint.config.schema import Config, RetrievalSettings
@@ -18,6 +23,12 @@ from essaylint.retrieve.rerank import Reranker, get_reranker
 
 NO_INDEX_HINT = "run `essaylint ingest`"
 STALE_WARNING = "index is stale: run essaylint ingest"
+STALE_CACHE = "query_inputs_digest.json"  # under .essaylint/: stat signature → inputs digest
+# A question mostly in a non-Latin script (Chinese, Russian, Arabic...) that comes with an
+# English form: MiniLM is English-only, so the dense list of the raw question is mostly noise.
+# Its RRF weight (0 drops it and skips its embedding); see bench/retrieval.py --zh.
+FOREIGN_DENSE_WEIGHT = 0.0
+NON_LATIN_SHARE = 0.5
 ROW_COLUMNS = [
     "child_id",
     "doc_uid",
@@ -53,6 +64,7 @@ class SearchParams:
     rerank: str
     references_weight: float
     bm25_backend: str = DEFAULT_BM25
+    foreign_dense_weight: float = FOREIGN_DENSE_WEIGHT
 
     @classmethod
     def from_settings(cls, settings: RetrievalSettings, bm25_backend: str = DEFAULT_BM25) -> Any:
@@ -73,8 +85,10 @@ class Retriever:
     """One open index: dense + BM25 search, RRF, rerank. Reuse it for a batch of queries."""
 
     def __init__(self, project: Project, config: Config, params: SearchParams | None = None):
-        from essaylint.index.store import open_tables
         from essaylint.ingest.library import library_entries
+
+        _lean_lancedb_import()
+        from essaylint.index.store import open_tables
 
         try:
             self.children, self.parents, self.pointer = open_tables(project.index)
@@ -125,12 +139,22 @@ class Retriever:
         except NoMatchError:
             return None
 
+    def list_weights(self, inputs: QueryInputs) -> dict[str, float]:
+        """RRF weight per ranked list; only a non-English question with an English form
+        has its own dense list demoted (or, at weight 0, not searched at all)."""
+        if len(dense_forms(inputs)) == 2 and not looks_latin(inputs.question):
+            return {"dense_question": self.params.foreign_dense_weight}
+        return {}
+
     def ranked_lists(self, inputs: QueryInputs, where: str) -> dict[str, list[Ranked]]:
         """Each retriever's ranked candidates: dense per query form, then BM25."""
         forms = dense_forms(inputs)
+        names = _form_names(forms)
+        if self.list_weights(inputs).get("dense_question", 1.0) <= 0:
+            forms, names = forms[1:], names[1:]
         vectors = self.embedder.embed_queries(forms)
         lists: dict[str, list[Ranked]] = {}
-        for name, vector in zip(_form_names(forms), vectors, strict=True):
+        for name, vector in zip(names, vectors, strict=True):
             lists[name] = _dense(self.children, vector, where, self.params.dense_candidates)
         lexical_text = inputs.en or inputs.question
         lists["bm25"] = self.lexical.search(lexical_text, where, self.params.bm25_candidates)
@@ -142,7 +166,11 @@ class Retriever:
         if where is None:
             return []
         lists = self.ranked_lists(inputs, where)
-        fused = rrf({k: [r.child_id for r in v] for k, v in lists.items()}, self.params.rrf_k)
+        fused = rrf(
+            {k: [r.child_id for r in v] for k, v in lists.items()},
+            self.params.rrf_k,
+            self.list_weights(inputs),
+        )
         rows = self.rows([cid for cid, _ in fused])
         weights = {
             cid: self.params.references_weight
@@ -198,12 +226,119 @@ def dense_forms(inputs: QueryInputs) -> list[str]:
     return forms
 
 
+def looks_latin(text: str) -> bool:
+    """True unless most letters are outside the Latin script (CJK, Cyrillic, Arabic...)."""
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return True
+    other = sum(1 for c in letters if not _is_latin(ord(c)))
+    return other / len(letters) <= NON_LATIN_SHARE
+
+
+def _is_latin(code: int) -> bool:
+    # Basic Latin to Latin Extended-B and IPA, Latin Extended Additional, fullwidth A-z.
+    return code < 0x2B0 or 0x1E00 <= code <= 0x1EFF or 0xFF21 <= code <= 0xFF5A
+
+
 def index_is_stale(project: Project, config: Config, built_digest: str) -> bool:
+    """Whether the sources, library.csv or settings changed since the build.
+
+    The inputs digest needs the SHA-1 of every source (hundreds of MB for a real library),
+    so it is cached under a stat signature of raw/ (path, size, mtime of each file) and the
+    bytes of library.csv and the configuration: while none of those changed, the digest is
+    the cached one, as git trusts its index for unchanged stat data.
+    """
+    from essaylint.storage import atomic_write_json, read_json
+
+    key = _stat_signature(project, config)
+    cache = project.cache / STALE_CACHE
+    cached = read_json(cache, {})
+    if cached.get("key") == key and cached.get("digest"):
+        return cached["digest"] != built_digest
     from essaylint.ingest.discover import discover_sources
     from essaylint.ingest.pipeline import inputs_digest
 
     sources, _ = discover_sources(project.root)
-    return inputs_digest(project, config, sources) != built_digest
+    digest = inputs_digest(project, config, sources)
+    with contextlib.suppress(OSError):  # a read-only checkout only loses the shortcut
+        atomic_write_json(cache, {"key": key, "digest": digest})
+    return digest != built_digest
+
+
+def _stat_signature(project: Project, config: Config) -> str:
+    from essaylint import __version__
+    from essaylint.config.load import config_digest
+    from essaylint.index.store import INDEX_FORMAT
+    from essaylint.ingest.pipeline import CHUNK_VERSION, PARSE_VERSION
+
+    versions = f"{__version__}|{INDEX_FORMAT}|{PARSE_VERSION}|{CHUNK_VERSION}"
+    digest = hashlib.sha1(f"{versions}|{config_digest(config)}\n".encode())
+    for rel, size, mtime in sorted(_walk(project.raw)):
+        digest.update(f"{rel}|{size}|{mtime}\n".encode())
+    for path in (project.library_csv, project.raw / "reading_list.csv"):
+        if path.is_file():
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _walk(folder: Path) -> list[tuple[str, int, int]]:
+    """(path relative to folder, size, mtime_ns) of every file under it (plain strings:
+    this runs on every query, over thousands of files)."""
+    out: list[tuple[str, int, int]] = []
+    prefix = len(str(folder)) + 1
+    pending = [str(folder)]
+    while pending:
+        try:
+            entries = list(os.scandir(pending.pop()))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_dir():
+                pending.append(entry.path)
+            elif entry.is_file():
+                stat = entry.stat()
+                out.append((entry.path[prefix:], stat.st_size, stat.st_mtime_ns))
+    return out
+
+
+def _lean_lancedb_import() -> None:
+    """Import lancedb without the ~1 s it spends on a REST client a local index never uses.
+
+    lancedb imports lance_namespace, which imports the models of the generated REST client
+    ``lance_namespace_urllib3_client``; that package's ``__init__`` also builds every REST API
+    class (hundreds of pydantic-validated methods). Registering the package first with its
+    real search path lets the models import as usual, and its ``__init__`` runs on the first
+    use of any attribute of the package itself, so nothing is lost, only deferred.
+    """
+    name = "lance_namespace_urllib3_client"
+    if "lancedb" in sys.modules or name in sys.modules:
+        return
+    import importlib.util
+    import types
+
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return
+    if spec is None or not spec.origin or not spec.submodule_search_locations:
+        return
+    stub = types.ModuleType(name)
+    stub.__spec__ = spec
+    stub.__file__ = spec.origin
+    stub.__path__ = list(spec.submodule_search_locations)
+    stub.__package__ = name
+
+    def load_real_init(attribute: str) -> Any:
+        if attribute.startswith("__") and attribute.endswith("__"):
+            raise AttributeError(attribute)
+        del stub.__dict__["__getattr__"]
+        assert spec.origin is not None
+        source = Path(spec.origin).read_text(encoding="utf-8")
+        exec(compile(source, spec.origin, "exec"), stub.__dict__)
+        return getattr(stub, attribute)
+
+    stub.__getattr__ = load_real_init  # type: ignore[method-assign]
+    sys.modules[name] = stub
 
 
 def _form_names(forms: Sequence[str]) -> list[str]:

@@ -1,0 +1,235 @@
+"""The citation audit of one draft: existence, citability, Author-Year, support (SPEC §6).
+
+Fast path (commit hooks): library.csv, the per-document chunk and vector caches and the
+embedding model; no LanceDB, no spaCy. Source suggestions are opt-in (see suggest.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from essaylint.audit.citations import rules
+from essaylint.audit.citations.authoryear import check_author_year
+from essaylint.audit.citations.records import CitationRow, SourceCheck, worst_status
+from essaylint.audit.citations.support import SupportScorer, scoring_text, suggested_query
+from essaylint.audit.findings import Finding, Rule
+from essaylint.ingest.library import library_entries
+
+if TYPE_CHECKING:
+    from essaylint.config.schema import Config
+    from essaylint.draft import Citation, CitationItem, Draft, Sentence
+    from essaylint.project import Project
+    from essaylint.records import LibraryEntry
+
+
+@dataclass
+class CitationAudit:
+    rows: list[CitationRow] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for row in self.rows:
+            out[row.status] = out.get(row.status, 0) + 1
+        return out
+
+
+def audit_citations(
+    draft: Draft,
+    project: Project,
+    config: Config,
+    *,
+    file: str | None = None,
+    library: dict[str, LibraryEntry] | None = None,
+    scorer: SupportScorer | None = None,
+    suggest: bool = False,
+) -> CitationAudit:
+    """Rows and findings (default severities; the runner applies overrides and waivers)."""
+    library = library if library is not None else library_entries(project.library_csv)
+    scorer = scorer or SupportScorer(project, config, library)
+    audit = CitationAudit()
+    run = _Run(draft, file or draft.path, library, scorer, config, audit)
+    texts: dict[str, str] = {}
+    for sentence in draft.sentences:
+        if sentence.citations:
+            texts[sentence.sentence_id] = run.sentence(sentence)
+    for bad in draft.malformed:
+        run.finding(rules.MALFORMED, bad.line, bad.column, f"malformed citation: {bad.message}")
+    if suggest:
+        note = _suggest(audit.rows, scorer, texts)
+        if note:
+            audit.notes.append(note)
+    for row in audit.rows:
+        if row.suggestion is not None:
+            _attach_suggestion(audit.findings, row)
+    scorer.close()
+    return audit
+
+
+def _suggest(rows: list[CitationRow], scorer: SupportScorer, texts: dict[str, str]) -> str:
+    from essaylint.audit.citations.suggest import suggest_sources
+
+    return suggest_sources(rows, scorer, texts)
+
+
+def _attach_suggestion(findings: list[Finding], row: CitationRow) -> None:
+    assert row.suggestion is not None
+    for finding in findings:
+        if finding.rule == rules.WEAK_SUPPORT.id and finding.data.get("sentence_id") == (
+            row.sentence_id
+        ):
+            finding.suggestion += f"; better source: {row.suggestion.citation}"
+            finding.data["better_source"] = row.suggestion.citation
+
+
+@dataclass
+class _Run:
+    draft: Draft
+    file: str
+    library: dict[str, LibraryEntry]
+    scorer: SupportScorer
+    config: Config
+    audit: CitationAudit
+    unverified: set[str] = field(default_factory=set)
+
+    def finding(
+        self, rule: Rule, line: int, column: int, message: str, suggestion: str = "", **data: object
+    ) -> None:
+        self.audit.findings.append(
+            Finding(rule.id, rule.severity, self.file, line, column, message, suggestion, data=data)
+        )
+
+    def sentence(self, sentence: Sentence) -> str:
+        items = [(c, i) for c in sentence.citations for i in c.items]
+        text = scoring_text(sentence.plain_text, [i.author_text for _, i in items])
+        query = suggested_query(text)
+        checks = [self.source(sentence, c, i, text, query) for c, i in items]
+        scored = [c for c in checks if c.score is not None]
+        statuses = [c.status for c in checks if c.score is None]
+        if scored:  # one supporting source is enough for a cluster such as (A; B)
+            statuses.append("OK" if any(c.status == "OK" for c in scored) else "WEAK")
+        status = worst_status(statuses)
+        scores = [c.score for c in scored if c.score is not None]
+        if "WEAK" in statuses:
+            for (cite, _), check in zip(items, checks, strict=True):
+                self.weak(sentence, cite, check, query)
+        row = CitationRow(
+            sentence_id=sentence.sentence_id,
+            line=sentence.line,
+            column=sentence.column,
+            sentence_text=sentence.plain_text,
+            cited_doc_uids=list(dict.fromkeys(i.doc_uid for _, i in items)),
+            support_score=round(max(scores), 3) if scores else None,
+            status=status,
+            suggested_query=query if status != "OK" else "",
+            sources=checks,
+        )
+        self.audit.rows.append(row)
+        return text
+
+    def source(
+        self, sentence: Sentence, cite: Citation, item: CitationItem, text: str, query: str
+    ) -> SourceCheck:
+        uid, line, column = item.doc_uid, cite.line, cite.column
+        entry = self.library.get(uid)
+        if entry is None or entry.status != "present":
+            gone = " (its file was removed from raw/)" if entry is not None else ""
+            self.finding(
+                rules.UNKNOWN_DOC,
+                line,
+                column,
+                f"{uid} is not in the library{gone}",
+                "check the id in library.csv, or add the source to raw/evidence and run "
+                "`essaylint ingest`",
+                sentence_id=sentence.sentence_id,
+                doc_uid=uid,
+            )
+            return SourceCheck(uid, "UNKNOWN")
+        if not entry.is_citable:
+            self.finding(
+                rules.NOT_CITABLE,
+                line,
+                column,
+                f"{uid} is {entry.source_type or 'marked not citable'} ({entry.source_path}): "
+                "course material is not citable",
+                f'cite the evidence itself: essaylint query "{query}"',
+                sentence_id=sentence.sentence_id,
+                doc_uid=uid,
+            )
+            return SourceCheck(uid, "NOT_CITABLE")
+        self.author_year(item, entry, line, column, sentence.sentence_id)
+        support = self.scorer.score(text, uid)
+        if support is None:
+            self.finding(
+                rules.MISSING_TEXT,
+                line,
+                column,
+                f"{uid} has no indexed text to check this sentence against",
+                "run `essaylint ingest`; see meta/parse_quality_report.md",
+                sentence_id=sentence.sentence_id,
+                doc_uid=uid,
+            )
+            return SourceCheck(uid, "MISSING")
+        threshold = self.config.audit.verify_citations_threshold_T
+        status = "OK" if support.score >= threshold else "WEAK"
+        return SourceCheck(
+            uid,
+            status,  # type: ignore[arg-type]
+            round(support.score, 3),
+            support.passage,
+            {k: round(v, 4) for k, v in support.features.items()},
+        )
+
+    def weak(self, sentence: Sentence, cite: Citation, check: SourceCheck, query: str) -> None:
+        if check.status != "WEAK" or check.passage is None or check.score is None:
+            return
+        threshold = self.config.audit.verify_citations_threshold_T
+        where = check.passage.page_label or "no page"
+        self.finding(
+            rules.WEAK_SUPPORT,
+            cite.line,
+            cite.column,
+            f"{check.doc_uid} gives weak support to this sentence (score {check.score:.2f} < "
+            f'{threshold:.2f}); closest passage ({where}): "{_clip(check.passage.text)}"',
+            f'essaylint query "{query}"',
+            sentence_id=sentence.sentence_id,
+            doc_uid=check.doc_uid,
+            score=check.score,
+        )
+
+    def author_year(
+        self, item: CitationItem, entry: LibraryEntry, line: int, column: int, sid: str
+    ) -> None:
+        check = check_author_year(item, entry)
+        if check.verdict == "ok":
+            return
+        rule = {
+            "placeholder": rules.PLACEHOLDER,
+            "mismatch": rules.AUTHOR_YEAR,
+            "unverified": rules.AUTHOR_LIST,
+        }[check.verdict]
+        if check.verdict == "unverified":
+            if item.doc_uid in self.unverified:
+                return  # once per document is enough
+            self.unverified.add(item.doc_uid)
+            message, hint = check.message, "list every author in library.csv (authors column)"
+        else:
+            hint = f"write {check.expected}" if check.expected else ""
+            message = check.message + (f" (expected {check.expected})" if check.expected else "")
+        self.finding(
+            rule,
+            line,
+            column,
+            message,
+            hint,
+            sentence_id=sid,
+            doc_uid=item.doc_uid,
+            expected=check.expected,
+        )
+
+
+def _clip(text: str, words: int = 30) -> str:
+    parts = text.split()
+    return " ".join(parts[:words]) + (" …" if len(parts) > words else "")

@@ -1,0 +1,85 @@
+"""Typed records of the citation audit: one row per citing sentence (SPEC §6)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+Status = Literal["OK", "WEAK", "MISSING", "NOT_CITABLE", "UNKNOWN"]
+# Worst first: a row's status is the worst status of the sources it cites.
+STATUS_ORDER: tuple[str, ...] = ("UNKNOWN", "NOT_CITABLE", "MISSING", "WEAK", "OK")
+
+
+@dataclass(frozen=True)
+class Passage:
+    """The best supporting passage of a cited document for one sentence."""
+
+    doc_uid: str
+    child_id: str
+    page_start: int | None
+    page_end: int | None
+    text: str  # the best single sentence inside the best children
+    score: float  # calibrated support score, 0-1
+
+    @property
+    def page_label(self) -> str:
+        if self.page_start is None:
+            return ""
+        if self.page_end is None or self.page_end == self.page_start:
+            return f"p. {self.page_start}"
+        return f"pp. {self.page_start}-{self.page_end}"
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A better source elsewhere in the library, with a ready citation."""
+
+    doc_uid: str
+    citation: str
+    score: float
+    passage: str
+
+
+@dataclass
+class SourceCheck:
+    """The verdict for one cited doc_uid inside one sentence."""
+
+    doc_uid: str
+    status: Status
+    score: float | None = None
+    passage: Passage | None = None
+    features: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class CitationRow:
+    """``sentence_id | line | sentence_text | cited_doc_uids | support_score | status |
+    suggested_query`` plus the evidence behind it."""
+
+    sentence_id: str
+    line: int
+    column: int
+    sentence_text: str
+    cited_doc_uids: list[str]
+    support_score: float | None
+    status: Status
+    suggested_query: str = ""
+    sources: list[SourceCheck] = field(default_factory=list)
+    suggestion: Suggestion | None = None
+
+    @property
+    def best_passage(self) -> Passage | None:
+        passages = [s.passage for s in self.sources if s.passage is not None]
+        return max(passages, key=lambda p: p.score, default=None)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        best = self.best_passage
+        data["best_passage"] = asdict(best) if best else None
+        if best:
+            data["best_passage"]["pages"] = best.page_label
+        return data
+
+
+def worst_status(statuses: list[Status]) -> Status:
+    return min(statuses, key=STATUS_ORDER.index) if statuses else "OK"

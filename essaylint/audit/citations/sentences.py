@@ -1,0 +1,67 @@
+"""The sentences of a cited document, and a cheap lexical pre-selection among them so that
+only a few are embedded per draft sentence."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+
+from essaylint.audit.citations.features import content_stems
+from essaylint.records import Child
+from essaylint.text.sentences import split_sentences
+
+MIN_SENTENCE_WORDS = 4
+MAX_SENTENCE_CHARS = 600
+
+
+@dataclass(frozen=True)
+class DocSentence:
+    text: str
+    child: Child
+    stems: frozenset[str]
+
+
+class SentenceIndex:
+    """Every sentence of one document with IDF weights over its sentences."""
+
+    def __init__(self, children: list[Child], title: str = "") -> None:
+        self.sentences = [
+            DocSentence(text, child, frozenset(content_stems(text)))
+            for child in children
+            for text in sentences_of(child)
+        ]
+        # The title usually states the paper's finding ("X is not associated with Y").
+        self.title = (
+            DocSentence(title, children[0], frozenset(content_stems(title)))
+            if title.strip() and children
+            else None
+        )
+        counts: Counter[str] = Counter(s for d in self.sentences for s in d.stems)
+        total = len(self.sentences) + 1
+        self.idf = {stem: math.log(total / n) + 1.0 for stem, n in counts.items()}
+
+    def lexical_top(self, query: str, limit: int) -> list[DocSentence]:
+        wanted = content_stems(query)
+        if not wanted:
+            return []
+        scored = []
+        for position, sentence in enumerate(self.sentences):
+            shared = wanted & sentence.stems
+            if shared:
+                weight = sum(self.idf[s] for s in shared) / math.sqrt(len(sentence.stems) + 4)
+                scored.append((weight, -position, sentence))
+        scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
+        return [s for _, _, s in scored[:limit]]
+
+    def of_child(self, child_id: str) -> list[DocSentence]:
+        return [s for s in self.sentences if s.child.child_id == child_id]
+
+
+def sentences_of(child: Child) -> list[str]:
+    out = []
+    for text in split_sentences(child.text):
+        clean = " ".join(text.split())
+        if len(clean.split()) >= MIN_SENTENCE_WORDS:
+            out.append(clean[:MAX_SENTENCE_CHARS])
+    return out

@@ -1,0 +1,185 @@
+"""How well a cited document supports a sentence: dense similarity to its children and to
+their best single sentence, plus cheap lexical checks, combined by a fitted logistic."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from essaylint.audit.citations import features as fx
+from essaylint.audit.citations.calibration import Calibration, load_calibration
+from essaylint.audit.citations.evidence import DocEvidence, load_evidence
+from essaylint.audit.citations.records import Passage
+from essaylint.audit.citations.sentences import DocSentence, SentenceIndex
+from essaylint.audit.citations.textcache import TextVectors
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from essaylint.config.schema import Config
+    from essaylint.project import Project
+    from essaylint.records import LibraryEntry
+
+SENTENCE_CHILDREN = 3  # the best children whose sentences are embedded one by one
+LEXICAL_SENTENCES = 8  # plus the document's sentences sharing the most rare words
+CONFLICT_SENTENCES = 3  # negation/direction are checked against the closest sentences
+
+
+@dataclass
+class Support:
+    """A calibrated score with the features behind it and the best passage."""
+
+    score: float
+    features: dict[str, float]
+    passage: Passage
+
+
+def model_id_for(config: Config) -> str:
+    from essaylint.index.embed import MiniLMEmbedder
+
+    return MiniLMEmbedder.model_id
+
+
+def embedder_for(config: Config) -> Callable[[list[str]], np.ndarray]:
+    """Load the embedding model only when a text is not cached yet."""
+
+    def embed(texts: list[str]) -> np.ndarray:
+        from essaylint.index.embed import get_embedder
+
+        settings = config.embedding
+        model = get_embedder(settings.model, settings.batch_size, settings.max_tokens)
+        return model.embed_queries(texts)
+
+    return embed
+
+
+class SupportScorer:
+    """Scores sentences against documents of one project; reuse it for a whole draft."""
+
+    def __init__(
+        self,
+        project: Project,
+        config: Config,
+        library: dict[str, LibraryEntry],
+        calibration: Calibration | None = None,
+        texts: TextVectors | None = None,
+    ) -> None:
+        self.project = project
+        self.config = config
+        self.library = library
+        self.k = config.audit.verify_citations_k
+        self.calibration = calibration or load_calibration()
+        self.model_id = model_id_for(config)
+        self.texts = texts or TextVectors(
+            project.cache / "support_cache", self.model_id, embedder_for(config)
+        )
+        self._evidence: dict[str, DocEvidence | None] = {}
+        self._sentences: dict[str, SentenceIndex] = {}
+
+    def evidence(self, doc_uid: str) -> DocEvidence | None:
+        if doc_uid not in self._evidence:
+            self._evidence[doc_uid] = load_evidence(
+                self.project,
+                doc_uid,
+                self.library.get(doc_uid),
+                self.model_id,
+                self.config.embedding.document_context,
+                self.texts,
+            )
+        return self._evidence[doc_uid]
+
+    def sentence_index(self, doc_uid: str) -> SentenceIndex:
+        if doc_uid not in self._sentences:
+            evidence = self.evidence(doc_uid)
+            entry = self.library.get(doc_uid)
+            self._sentences[doc_uid] = SentenceIndex(
+                evidence.children if evidence else [], entry.title if entry else ""
+            )
+        return self._sentences[doc_uid]
+
+    def score(self, sentence: str, doc_uid: str) -> Support | None:
+        """None when the document has no text to compare with (status MISSING)."""
+        evidence = self.evidence(doc_uid)
+        if evidence is None or not evidence.children:
+            return None
+        query = self.texts.vectors([sentence])[0]
+        sims = evidence.vectors @ query
+        order = sims.argsort()[::-1][: self.k]
+        top = [evidence.children[i] for i in order[:SENTENCE_CHILDREN]]
+        index = self.sentence_index(doc_uid)
+        candidates = {s.text: s for c in top for s in index.of_child(c.child_id)}
+        for extra in index.lexical_top(sentence, LEXICAL_SENTENCES):
+            candidates.setdefault(extra.text, extra)
+        if index.title is not None:
+            candidates.setdefault(index.title.text, index.title)
+        ranked = self._rank(query, list(candidates.values()))
+        best_text, best_sim, owner = top[0].text, float(sims[order[0]]), top[0]
+        if ranked:
+            best_sim, best = ranked[0]
+            best_text, owner = best.text, best.child
+        near = [s.text for _, s in ranked[:CONFLICT_SENTENCES]] or [best_text]
+        title_sim = next((v for v, s in ranked if s is index.title), 0.0)
+        context = " ".join(c.text for c in top) + " " + " ".join(near)
+        values = {
+            "cos_child": float(sims[order[0]]),
+            "cos_sentence": best_sim,
+            "coverage": fx.coverage(sentence, context),
+            "numbers": fx.number_agreement(sentence, context),
+            "polarity_conflict": fx.share(fx.polarity_conflict, sentence, near),
+            "direction_conflict": fx.share(fx.direction_conflict, sentence, near),
+            "title_conflict": _title_conflict(sentence, index, title_sim),
+        }
+        score = self.calibration.score(values)
+        passage = Passage(
+            doc_uid=doc_uid,
+            child_id=owner.child_id,
+            page_start=owner.page_start,
+            page_end=owner.page_end,
+            text=best_text,
+            score=score,
+        )
+        return Support(score, values, passage)
+
+    def _rank(
+        self, query: np.ndarray, sentences: list[DocSentence]
+    ) -> list[tuple[float, DocSentence]]:
+        if not sentences:
+            return []
+        sims = self.texts.vectors([s.text for s in sentences]) @ query
+        pairs = [(float(v), s) for v, s in zip(sims, sentences, strict=True)]
+        return sorted(pairs, key=lambda x: x[0], reverse=True)
+
+    def close(self) -> None:
+        self.texts.save()
+
+
+def _title_conflict(sentence: str, index: SentenceIndex, similarity: float) -> float:
+    """A title that states the opposite finding, weighted by how close it is to the sentence."""
+    if index.title is None:
+        return 0.0
+    title = index.title.text
+    conflict = max(fx.polarity_conflict(sentence, title), fx.direction_conflict(sentence, title))
+    return conflict * max(0.0, similarity)
+
+
+def scoring_text(plain_text: str, author_texts: list[str]) -> str:
+    """The sentence without narrative author names ('Tully et al. ran ...' → 'ran ...')."""
+    text = plain_text
+    for author in author_texts:
+        if author and author.lower() not in {"author"}:
+            text = text.replace(author, " ")
+    text = re.sub(r"\bet al\.?", " ", text)
+    return " ".join(text.split())
+
+
+def suggested_query(text: str, limit: int = 8) -> str:
+    """The sentence's key words, in order, for `essaylint query`."""
+    seen: dict[str, None] = {}
+    for word in re.findall(r"[A-Za-z][A-Za-z0-9\-]+|\d+%?", text):
+        lowered = word.lower()
+        if lowered in fx.STOPWORDS or len(lowered) < 3 or lowered in seen:
+            continue
+        seen[lowered] = None
+    return " ".join(list(seen)[:limit])

@@ -1,0 +1,34 @@
+"""The claim audit: strong claims (causal, comparative, quantitative, generalising,
+recommending, superlative) that lack verified evidence (SPEC §6).
+
+Importing this package does not import spaCy; it is loaded on the first audit that has
+sentences to check and cached for the process.
+"""
+
+from essaylint.audit.claims.audit import (
+    CLAIMS_USE_PREVIOUS_SENTENCE,
+    EVIDENCE_NEEDED,
+    NEEDS_EVIDENCE,
+    RULES,
+    ClaimRow,
+    ClaimStatus,
+    LinkedEvidence,
+    audit_claims,
+)
+from essaylint.audit.claims.lexicon import CLAIM_TYPES, FLAG_THRESHOLD, ClaimType
+from essaylint.audit.claims.render import render_claims_table
+
+__all__ = [
+    "CLAIMS_USE_PREVIOUS_SENTENCE",
+    "CLAIM_TYPES",
+    "EVIDENCE_NEEDED",
+    "FLAG_THRESHOLD",
+    "NEEDS_EVIDENCE",
+    "RULES",
+    "ClaimRow",
+    "ClaimStatus",
+    "ClaimType",
+    "LinkedEvidence",
+    "audit_claims",
+    "render_claims_table",
+]

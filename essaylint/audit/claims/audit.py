@@ -1,0 +1,292 @@
+"""The claim audit (SPEC §6): strong claims without verified evidence are NEED.
+
+A sentence becomes a row of the claims table when it carries a citation, an
+``[EVIDENCE_NEEDED: ...]`` placeholder, or a claim whose strength reaches
+:data:`~essaylint.audit.claims.lexicon.FLAG_THRESHOLD` (hedged claims stay below it and are
+not listed). A row is
+
+- ``OK`` when the sentence cites a source whose citation-audit row is ``OK`` (and, when
+  :data:`CLAIMS_USE_PREVIOUS_SENTENCE` or ``use_previous_sentence=True``, when the previous
+  sentence of the same paragraph does);
+- ``WAIVED`` under ``<!-- essaylint-disable claim/needs-evidence -->``;
+- ``NEED`` otherwise, with a ``claim/needs-evidence`` finding and a suggested query.
+
+``CLAIMS_USE_PREVIOUS_SENTENCE`` is a module constant (default off), deliberately not a key
+of essaylint.yaml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal, Protocol
+
+from essaylint.audit.claims.lexicon import FLAG_THRESHOLD
+from essaylint.audit.claims.query import build_query
+from essaylint.audit.findings import Finding, Rule, effective_severity
+
+if TYPE_CHECKING:
+    from essaylint.audit.claims.detect import ClaimAnalysis, Detector
+    from essaylint.config.schema import Config
+    from essaylint.draft import Draft, Sentence
+
+ClaimStatus = Literal["OK", "NEED", "WAIVED"]
+
+CLAIMS_USE_PREVIOUS_SENTENCE = False
+UNVERIFIED = "UNVERIFIED"  # a cited source the citation audit has no row for
+
+NEEDS_EVIDENCE = Rule(
+    "claim/needs-evidence", "warning", "A strong claim without a verified citation"
+)
+EVIDENCE_NEEDED = Rule(
+    "claim/evidence-needed", "info", "An [EVIDENCE_NEEDED: ...] placeholder still open"
+)
+RULES: tuple[Rule, ...] = (NEEDS_EVIDENCE, EVIDENCE_NEEDED)
+
+
+class CitationRowLike(Protocol):
+    """What the claim audit reads from the citation audit's rows."""
+
+    sentence_id: str
+    status: str
+
+
+@dataclass(frozen=True)
+class LinkedEvidence:
+    """A cited source and the status the citation audit gave its sentence."""
+
+    doc_uid: str
+    status: str
+    sentence_id: str
+
+    def __str__(self) -> str:
+        return f"{self.doc_uid} ({self.status})"
+
+
+@dataclass
+class ClaimRow:
+    """One row of the claims table."""
+
+    claim_id: str
+    line: int
+    claim_text: str
+    claim_types: list[str]
+    strength: float
+    linked_evidence: list[LinkedEvidence]
+    status: ClaimStatus
+    suggested_query: str
+    sentence_id: str = ""
+    column: int = 1
+    hedges: list[str] = field(default_factory=list)
+
+
+def audit_claims(
+    draft: Draft,
+    citation_rows: Sequence[CitationRowLike],
+    config: Config | None = None,
+    *,
+    use_previous_sentence: bool | None = None,
+    detector: Detector | None = None,
+) -> tuple[list[ClaimRow], list[Finding]]:
+    """Claims table rows and findings for ``draft``.
+
+    ``citation_rows`` are the citation audit's rows (``sentence_id``, ``status`` and
+    optionally ``cited_doc_uids``/``doc_uid``); an empty list leaves every citation
+    unverified, so cited claims are NEED. spaCy is loaded only if there are sentences.
+    """
+    from essaylint.audit.claims.detect import analyse_sentences
+
+    previous = (
+        CLAIMS_USE_PREVIOUS_SENTENCE if use_previous_sentence is None else use_previous_sentence
+    )
+    overrides = dict(config.audit.severity) if config is not None else {}
+    statuses = _status_index(citation_rows)
+    sentences = _prose_sentences(draft)
+    analyses = analyse_sentences([s.plain_text for s in sentences], detector)
+    rows: list[ClaimRow] = []
+    findings: list[Finding] = []
+    before: Sentence | None = None
+    for sentence, analysis in zip(sentences, analyses, strict=True):
+        if _is_row(sentence, analysis):
+            neighbour = before if previous and _same_paragraph(before, sentence) else None
+            row = _row(draft, sentence, analysis, statuses, neighbour, len(rows) + 1)
+            rows.append(row)
+            findings += _need_finding(draft, sentence, row, overrides)
+        before = sentence
+    findings += _placeholder_findings(draft, overrides)
+    return rows, findings
+
+
+# -- rows ----------------------------------------------------------------------------------
+
+
+def _prose_sentences(draft: Draft) -> list[Sentence]:
+    """Sentences outside the reference list."""
+    references = {s.path for s in draft.sections if s.is_reference_list}
+    return [s for s in draft.sentences if s.section_path not in references]
+
+
+def _is_row(sentence: Sentence, analysis: ClaimAnalysis) -> bool:
+    if sentence.citations or sentence.evidence_needed:
+        return True
+    return analysis.is_strong
+
+
+def _same_paragraph(before: Sentence | None, sentence: Sentence) -> bool:
+    return before is not None and before.paragraph_index == sentence.paragraph_index
+
+
+def _row(
+    draft: Draft,
+    sentence: Sentence,
+    analysis: ClaimAnalysis,
+    statuses: _StatusIndex,
+    neighbour: Sentence | None,
+    number: int,
+) -> ClaimRow:
+    linked = _linked(sentence, statuses)
+    if neighbour is not None and not _verified(linked):
+        linked += [e for e in _linked(neighbour, statuses) if e.status == "OK"]
+    status: ClaimStatus = "OK" if _verified(linked) else "NEED"
+    if status == "NEED" and draft.is_waived(NEEDS_EVIDENCE.id, sentence.line):
+        status = "WAIVED"
+    return ClaimRow(
+        claim_id=f"c{number:02d}",
+        line=sentence.line,
+        claim_text=sentence.plain_text,
+        claim_types=analysis.claim_types,
+        strength=analysis.strength,
+        linked_evidence=linked,
+        status=status,
+        suggested_query=_query(sentence, analysis),
+        sentence_id=sentence.sentence_id,
+        column=sentence.column,
+        hedges=list(analysis.hedges),
+    )
+
+
+def _query(sentence: Sentence, analysis: ClaimAnalysis) -> str:
+    placeholders = [p.text.strip() for p in sentence.evidence_needed if p.text.strip()]
+    return "; ".join(placeholders) if placeholders else build_query(analysis.key_phrases)
+
+
+def _verified(linked: list[LinkedEvidence]) -> bool:
+    return any(evidence.status == "OK" for evidence in linked)
+
+
+# -- citation statuses ---------------------------------------------------------------------
+
+
+@dataclass
+class _StatusIndex:
+    by_sentence: dict[str, list[str]]
+    by_doc: dict[tuple[str, str], str]
+
+
+def _status_index(citation_rows: Sequence[CitationRowLike]) -> _StatusIndex:
+    """Statuses by sentence, and by (sentence, doc_uid) when rows name their documents."""
+    index = _StatusIndex({}, {})
+    for row in citation_rows:
+        status = str(row.status).upper()
+        index.by_sentence.setdefault(row.sentence_id, []).append(status)
+        for uid in _row_doc_uids(row):
+            previous = index.by_doc.get((row.sentence_id, uid))
+            if previous != "OK":
+                index.by_doc[(row.sentence_id, uid)] = status
+    return index
+
+
+def _row_doc_uids(row: object) -> list[str]:
+    uids = getattr(row, "cited_doc_uids", None) or ()
+    if isinstance(uids, str):
+        uids = uids.replace(",", " ").split()
+    single = getattr(row, "doc_uid", None)
+    return [*uids, *([single] if isinstance(single, str) and single else [])]
+
+
+def _linked(sentence: Sentence, statuses: _StatusIndex) -> list[LinkedEvidence]:
+    sentence_statuses = statuses.by_sentence.get(sentence.sentence_id, [])
+    fallback = "OK" if "OK" in sentence_statuses else (sentence_statuses or [UNVERIFIED])[0]
+    linked: list[LinkedEvidence] = []
+    for uid in dict.fromkeys(sentence.cited_doc_uids):
+        status = statuses.by_doc.get((sentence.sentence_id, uid), fallback)
+        linked.append(LinkedEvidence(uid, status, sentence.sentence_id))
+    return linked
+
+
+# -- findings ------------------------------------------------------------------------------
+
+
+def _need_finding(
+    draft: Draft, sentence: Sentence, row: ClaimRow, overrides: dict[str, str]
+) -> list[Finding]:
+    severity = effective_severity(NEEDS_EVIDENCE, overrides)
+    if row.status != "NEED" or severity is None or sentence.evidence_needed:
+        return []  # a placeholder is already reported as claim/evidence-needed
+    return [
+        Finding(
+            rule=NEEDS_EVIDENCE.id,
+            severity=severity,
+            file=draft.path,
+            line=sentence.line,
+            column=sentence.column,
+            end_line=sentence.end_line,
+            end_column=sentence.end_column,
+            message=_need_message(row),
+            suggestion=f'essaylint query "{row.suggested_query}"' if row.suggested_query else "",
+            data={
+                "claim_id": row.claim_id,
+                "sentence_id": row.sentence_id,
+                "claim_types": list(row.claim_types),
+                "strength": row.strength,
+                "suggested_query": row.suggested_query,
+            },
+        )
+    ]
+
+
+def _need_message(row: ClaimRow) -> str:
+    kinds = "/".join(row.claim_types) if row.claim_types else "factual"
+    if not row.linked_evidence:
+        return (
+            f"{kinds} claim without a citation (strength {row.strength:.2f}): "
+            "cite evidence or hedge it"
+        )
+    cited = ", ".join(str(e) for e in row.linked_evidence)
+    return f"{kinds} claim whose citation is not verified as supporting it: {cited}"
+
+
+def _placeholder_findings(draft: Draft, overrides: dict[str, str]) -> list[Finding]:
+    severity = effective_severity(EVIDENCE_NEEDED, overrides)
+    if severity is None:
+        return []
+    return [
+        Finding(
+            rule=EVIDENCE_NEEDED.id,
+            severity=severity,
+            file=draft.path,
+            line=p.line,
+            column=p.column,
+            end_line=p.end_line,
+            end_column=p.end_column,
+            message=f"Open item: evidence still needed for '{p.text.strip()}'",
+            suggestion=f'essaylint query "{p.text.strip()}"',
+            data={"placeholder": p.text.strip()},
+        )
+        for p in draft.placeholders
+        if not draft.is_waived(EVIDENCE_NEEDED.id, p.line)
+    ]
+
+
+__all__ = [
+    "CLAIMS_USE_PREVIOUS_SENTENCE",
+    "EVIDENCE_NEEDED",
+    "FLAG_THRESHOLD",
+    "NEEDS_EVIDENCE",
+    "RULES",
+    "UNVERIFIED",
+    "ClaimRow",
+    "ClaimStatus",
+    "LinkedEvidence",
+    "audit_claims",
+]

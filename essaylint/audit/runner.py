@@ -1,0 +1,235 @@
+"""Run the audits over drafts: per-rule severities, waivers, tables and findings on disk.
+
+One parse of each draft feeds every audit. The citation audit runs when citations or claims
+are asked for (claims need its verdicts); style needs no index; rubric coverage runs when
+rubric.yaml exists.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from essaylint.audit.findings import Finding, Rule, effective_severity
+from essaylint.audit.tables import row_dict, write_audit_table, write_findings
+from essaylint.errors import EssaylintError
+
+if TYPE_CHECKING:
+    from essaylint.config.schema import Config
+    from essaylint.draft import Draft
+    from essaylint.project import Project
+
+AUDITS = ("citations", "claims", "style", "rubric")
+INDEXED_AUDITS = frozenset({"citations", "claims"})
+CLAIMS_MODULE = "essaylint.audit.claims"
+
+
+@dataclass
+class AuditResult:
+    name: str
+    rows: list[dict[str, Any]]
+    findings: list[Finding]
+    summary: str
+    table: str = ""  # project-relative path of the Markdown table
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class DraftReport:
+    path: str  # project-relative
+    results: list[AuditResult] = field(default_factory=list)
+    findings_json: str = ""
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [f for r in self.results for f in r.findings]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "draft": self.path,
+            "findings_json": self.findings_json,
+            "audits": {
+                r.name: {
+                    "summary": r.summary,
+                    "table": r.table,
+                    "notes": r.notes,
+                    "rows": r.rows,
+                    "findings": [f.__dict__ for f in r.findings],
+                }
+                for r in self.results
+            },
+        }
+
+
+def claims_available() -> bool:
+    try:
+        return importlib.util.find_spec(CLAIMS_MODULE) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def require_index(project: Project) -> None:
+    from essaylint.index.store import IndexPointer
+
+    if IndexPointer.read(project.index) is None:
+        raise EssaylintError(
+            f"no evidence index in {project.index}",
+            "run `essaylint ingest` first (it reads raw/ and builds the index)",
+        )
+
+
+def default_drafts(project: Project, config: Config) -> list[Path]:
+    folder = project.root / config.project.drafts_dir
+    drafts = sorted(folder.glob("*.md")) if folder.is_dir() else []
+    if not drafts:
+        raise EssaylintError(
+            f"no drafts found in {folder}", "write drafts/essay.md or pass DRAFT paths"
+        )
+    return drafts
+
+
+def run_audits(
+    project: Project,
+    config: Config,
+    drafts: list[Path],
+    only: tuple[str, ...] = (),
+    suggest: bool = False,
+    write: bool = True,
+) -> list[DraftReport]:
+    from essaylint.audit.citations import audit_citations
+    from essaylint.audit.citations.support import SupportScorer
+    from essaylint.draft import parse_draft
+    from essaylint.ingest.library import library_entries
+
+    wanted = set(only or AUDITS)
+    needs_citations = bool(wanted & INDEXED_AUDITS)
+    if needs_citations:
+        require_index(project)
+    library = library_entries(project.library_csv)
+    scorer = SupportScorer(project, config, library) if needs_citations else None
+    reports = []
+    for path in drafts:
+        if not path.is_file():
+            raise EssaylintError(f"draft not found: {path}", "pass a Markdown file under drafts/")
+        draft = parse_draft(path)
+        rel = _relative(project, path)
+        report = DraftReport(rel)
+        if needs_citations:
+            cited = audit_citations(
+                draft, project, config, file=rel, library=library, scorer=scorer, suggest=suggest
+            )
+        if "citations" in wanted:
+            rows = [row_dict(r) for r in cited.rows]
+            findings = finalise(cited.findings, draft, config)
+            report.results.append(
+                AuditResult("citations", rows, findings, citation_summary(cited.counts()))
+            )
+            report.results[-1].notes = cited.notes
+        if "claims" in wanted and claims_available():
+            report.results.append(_claims(draft, cited.rows, config, rel))
+        if "style" in wanted:
+            report.results.append(_style(draft, project, config, rel))
+        if "rubric" in wanted:
+            report.results.append(_rubric(draft, project, config, rel))
+        if write:
+            _write(project, path.stem, report)
+        reports.append(report)
+    return reports
+
+
+def finalise(findings: list[Finding], draft: Draft, config: Config) -> list[Finding]:
+    """Apply per-rule severity overrides (``off`` drops a rule) and the draft's waivers."""
+    out = []
+    for finding in findings:
+        if draft.is_waived(finding.rule, finding.line):
+            continue
+        level = effective_severity(Rule(finding.rule, finding.severity, ""), config.audit.severity)
+        if level is None:
+            continue
+        finding.severity = level
+        out.append(finding)
+    return sorted(out, key=lambda f: (f.line, f.column, f.rule))
+
+
+def citation_summary(counts: dict[str, int]) -> str:
+    total = sum(counts.values())
+    order = ("OK", "WEAK", "MISSING", "NOT_CITABLE", "UNKNOWN")
+    parts = [f"{counts[s]} {s}" for s in order if counts.get(s)]
+    return f"{total} citing sentences" + (": " + ", ".join(parts) if parts else "")
+
+
+def _claims(draft: Draft, citation_rows: list[Any], config: Config, rel: str) -> AuditResult:
+    module = importlib.import_module(CLAIMS_MODULE)
+    rows, findings = module.audit_claims(draft, citation_rows, config)
+    _claim_file(findings, draft, rel)
+    dict_rows = [row_dict(r) for r in rows]
+    statuses: dict[str, int] = {}
+    for row in dict_rows:
+        statuses[str(row.get("status", ""))] = statuses.get(str(row.get("status", "")), 0) + 1
+    detail = ", ".join(f"{n} {s}" for s, n in sorted(statuses.items()))
+    summary = f"{len(dict_rows)} claims" + (f": {detail}" if detail else "")
+    return AuditResult("claims", dict_rows, finalise(list(findings), draft, config), summary)
+
+
+def _style(draft: Draft, project: Project, config: Config, rel: str) -> AuditResult:
+    from essaylint.audit.style import audit_style
+    from essaylint.config.style import resolve_word_limit
+
+    limit = resolve_word_limit(config.style, project.rubric_yaml)
+    rows, findings = audit_style(draft, config.style, config.audit.severity, word_limit=limit)
+    _claim_file(findings, draft, rel)
+    counts: dict[str, int] = {}
+    for finding in findings:
+        counts[finding.severity] = counts.get(finding.severity, 0) + 1
+    detail = ", ".join(f"{counts[s]} {s}" for s in ("error", "warning", "info") if counts.get(s))
+    summary = f"{len(findings)} style findings" + (f": {detail}" if detail else "")
+    summary += f"; {draft.word_count} words" + (f" of {limit}" if limit else "")
+    return AuditResult(
+        "style", [row_dict(r) for r in rows], finalise(findings, draft, config), summary
+    )
+
+
+def _rubric(draft: Draft, project: Project, config: Config, rel: str) -> AuditResult:
+    if not project.rubric_yaml.is_file():
+        note = "no rubric.yaml: run `essaylint rubric` to draft one from raw/instruction/"
+        return AuditResult("rubric", [], [], "skipped (no rubric.yaml)", notes=[note])
+    from essaylint.rubric import audit_rubric, load_rubric
+
+    rows, findings = audit_rubric(draft, load_rubric(project.rubric_yaml), project, config)
+    _claim_file(findings, draft, rel)
+    statuses: dict[str, int] = {}
+    for row in rows:
+        statuses[row.status] = statuses.get(row.status, 0) + 1
+    detail = ", ".join(f"{n} {s}" for s, n in sorted(statuses.items()))
+    summary = f"{len(rows)} criteria" + (f": {detail}" if detail else "")
+    return AuditResult(
+        "rubric", [row_dict(r) for r in rows], finalise(findings, draft, config), summary
+    )
+
+
+def _claim_file(findings: list[Finding], draft: Draft, rel: str) -> None:
+    """One spelling of the draft's path in every audit's findings."""
+    for finding in findings:
+        if not finding.file or finding.file == draft.path or Path(finding.file).is_absolute():
+            finding.file = rel
+
+
+def _write(project: Project, stem: str, report: DraftReport) -> None:
+    for result in report.results:
+        path = write_audit_table(
+            project.outputs, stem, result.name, report.path, result.rows, result.summary
+        )
+        result.table = _relative(project, path)
+    report.findings_json = _relative(
+        project, write_findings(project.outputs, stem, report.path, report.findings)
+    )
+
+
+def _relative(project: Project, path: Path) -> str:
+    try:
+        return project.relative(path)
+    except ValueError:
+        return str(path)

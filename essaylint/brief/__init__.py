@@ -1,0 +1,15 @@
+"""The instruction brief: meta/instruction_brief.md from raw/instruction/, extractive."""
+
+from essaylint.brief.build import BriefResult, build_brief, instruction_digest
+from essaylint.brief.extract import BriefContent, BriefItem, extract_brief
+from essaylint.brief.render import render_brief
+
+__all__ = [
+    "BriefContent",
+    "BriefItem",
+    "BriefResult",
+    "build_brief",
+    "extract_brief",
+    "instruction_digest",
+    "render_brief",
+]

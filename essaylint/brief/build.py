@@ -1,0 +1,86 @@
+"""`essaylint brief`: meta/instruction_brief.md, rebuilt only when raw/instruction/ changes."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+from essaylint.brief.extract import extract_brief
+from essaylint.brief.render import render_brief
+from essaylint.ingest.discover import sha1_of_file
+from essaylint.project import Project
+from essaylint.rubric.documents import load_instruction_docs
+from essaylint.storage import atomic_write_json, atomic_write_text, read_json
+
+BRIEF_VERSION = "1"
+BRIEF_FILE = "instruction_brief.md"
+DIGEST_FILE = "instruction_digest.json"
+
+
+@dataclass
+class BriefResult:
+    path: str
+    rebuilt: bool
+    digest: str
+    reason: str
+    documents: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def instruction_digest(project: Project) -> tuple[str, list[dict[str, str]]]:
+    """A digest of every file under raw/instruction/ (path and bytes) and the brief format."""
+    folder = project.raw / "instruction"
+    files = []
+    if folder.is_dir():
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            rel = path.relative_to(project.root).as_posix()
+            if any(part.startswith(".") for part in path.relative_to(folder).parts):
+                continue
+            files.append({"path": rel, "sha1": sha1_of_file(path)})
+    digest = hashlib.sha1(BRIEF_VERSION.encode())
+    for entry in files:
+        digest.update(f"{entry['path']}|{entry['sha1']}\n".encode())
+    return digest.hexdigest()[:16], files
+
+
+def build_brief(project: Project, force: bool = False) -> BriefResult:
+    """Write meta/instruction_brief.md unless it is current; say whether it was rebuilt."""
+    target = project.meta / BRIEF_FILE
+    digest, files = instruction_digest(project)
+    recorded = read_json(project.meta / DIGEST_FILE, {}) or {}
+    documents = [f["path"] for f in files]
+    if not force and target.is_file() and recorded.get("digest") == digest:
+        return BriefResult("meta/" + BRIEF_FILE, False, digest, "unchanged", documents)
+    reason = "forced" if force else "new" if not target.is_file() else "raw/instruction/ changed"
+    docs, warnings = load_instruction_docs(project)
+    content = extract_brief(docs)
+    text = render_brief(content, [d.path for d in docs], digest)
+    atomic_write_text(target, text)
+    atomic_write_json(
+        project.meta / DIGEST_FILE,
+        {
+            "digest": digest,
+            "version": BRIEF_VERSION,
+            "built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "files": files,
+        },
+    )
+    counts = {name: len(items) for name, items in content.sections.items()}
+    counts.update(
+        criteria=len(content.rubric.criteria),
+        feedback=len(content.feedback),
+        exemplars=len(content.exemplars),
+        do=len(content.do),
+        dont=len(content.dont),
+    )
+    return BriefResult(
+        "meta/" + BRIEF_FILE,
+        True,
+        digest,
+        reason,
+        documents,
+        warnings + content.rubric.warnings,
+        counts,
+    )

@@ -1,0 +1,156 @@
+"""`essaylint rubric` (draft rubric.yaml, coverage report) and `essaylint brief`."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import asdict
+from pathlib import Path
+
+import click
+
+from essaylint.cli.main import emit_json, handle_errors
+from essaylint.config import load_config
+from essaylint.errors import EssaylintError
+from essaylint.project import find_project
+
+
+@click.command()
+@click.option(
+    "--coverage",
+    "draft_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Check this draft against rubric.yaml instead of drafting rubric.yaml.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.pass_context
+@handle_errors
+def rubric(ctx: click.Context, draft_path: Path | None, as_json: bool) -> None:
+    """Draft rubric.yaml from raw/instruction/, or check a draft's rubric coverage.
+
+    Without --coverage: extracts criteria, weights, band descriptors, required elements,
+    the word limit and the referencing style from the instruction documents and writes
+    rubric.yaml. Re-running merges: fields you edited are kept, new criteria are appended.
+    With no instruction documents it writes a commented template.
+
+    With --coverage DRAFT: scores each criterion and required element against the draft's
+    paragraphs and prints `criterion | weight | status | where | score | next_action`
+    (also saved to outputs/audits/). Exit 1 when a finding reaches audit.fail_on.
+
+    \b
+    Examples:
+      essaylint rubric
+      essaylint rubric --coverage drafts/essay.md
+      essaylint rubric --coverage drafts/essay.md --json
+    """
+    project = find_project(ctx.obj["cwd"])
+    if draft_path is None:
+        _draft(project, as_json)
+    else:
+        _coverage(project, ctx.obj["cwd"], draft_path, as_json)
+
+
+def _draft(project, as_json: bool) -> None:
+    from essaylint.rubric import draft_rubric, write_rubric
+
+    drafted = draft_rubric(project)
+    result = write_rubric(project, drafted)
+    if as_json:
+        emit_json({**asdict(result), "sources": drafted.sources, "warnings": drafted.warnings})
+        return
+    messages = {
+        "created": "wrote rubric.yaml",
+        "updated": "updated rubric.yaml (your edits kept; previous version in "
+        ".essaylint/rubric.yaml.bak)",
+        "unchanged": "rubric.yaml is up to date",
+        "template": "no instruction documents found: wrote a commented rubric.yaml template",
+        "kept": "no instruction documents found: rubric.yaml left as it is",
+    }
+    click.echo(messages[result.action])
+    click.echo(
+        f"  {len(drafted.criteria)} criteria, {len(drafted.required_elements)} required "
+        f"elements, word limit {drafted.word_limit or '-'}, "
+        f"referencing {drafted.referencing_style or '-'}"
+    )
+    if result.added and result.action == "updated":
+        click.echo("  added: " + ", ".join(result.added))
+    if result.kept_edits:
+        click.echo("  kept your edits: " + ", ".join(result.kept_edits))
+    for warning in drafted.warnings:
+        click.echo(f"  warning: {warning}", err=True)
+
+
+def _coverage(project, cwd: Path, draft_path: Path, as_json: bool) -> None:
+    from essaylint.audit.findings import fails
+    from essaylint.draft import parse_draft
+    from essaylint.rubric import audit_rubric, load_rubric, render_rubric_table, row_dict
+    from essaylint.storage import atomic_write_text
+
+    path = draft_path if draft_path.is_absolute() else cwd / draft_path
+    if not path.is_file():
+        raise EssaylintError(f"no draft at {path}", "pass the path of a Markdown draft")
+    if not project.rubric_yaml.is_file():
+        raise EssaylintError(
+            "no rubric.yaml in this essay repo", "run `essaylint rubric` first to draft it"
+        )
+    config = load_config(project.config_path)
+    rubric_data = load_rubric(project.rubric_yaml)
+    if rubric_data.is_empty and not rubric_data.required_sections:
+        raise EssaylintError(
+            "rubric.yaml has no criteria or required elements",
+            "add instruction documents to raw/instruction/guidance/ and run `essaylint rubric`,"
+            " or fill rubric.yaml in by hand",
+        )
+    draft = parse_draft(path)
+    rows, findings = audit_rubric(draft, rubric_data, project, config)
+    table = render_rubric_table(rows)
+    report = project.outputs / "audits" / f"rubric_{path.stem}.md"
+    atomic_write_text(report, f"# Rubric coverage: {draft_path}\n\n{table}")
+    if as_json:
+        emit_json(
+            {
+                "draft": str(draft_path),
+                "rows": [row_dict(r) for r in rows],
+                "findings": [asdict(f) for f in findings],
+                "report": project.relative(report),
+            }
+        )
+    else:
+        click.echo(table)
+        for f in findings:
+            click.echo(f"{draft_path}:{f.line}: {f.severity}: {f.message} [{f.rule}]")
+        click.echo(f"saved to {project.relative(report)}")
+    if fails(findings, config.audit.fail_on):
+        sys.exit(1)
+
+
+@click.command()
+@click.option("--force", is_flag=True, help="Rebuild even when raw/instruction/ is unchanged.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.pass_context
+@handle_errors
+def brief(ctx: click.Context, force: bool, as_json: bool) -> None:
+    """Write meta/instruction_brief.md from the instruction documents.
+
+    Extractive: task constraints, rubric, structure, evidence and referencing rules,
+    formatting, tutor feedback quoted verbatim, exemplar patterns and a do/don't
+    checklist, every line naming its source. Rebuilt only when raw/instruction/ changes.
+
+    \b
+    Examples:
+      essaylint brief
+      essaylint brief --force
+      essaylint -C ~/essays/hss2104 brief --json
+    """
+    from essaylint.brief import build_brief
+
+    project = find_project(ctx.obj["cwd"])
+    result = build_brief(project, force=force)
+    if as_json:
+        emit_json(asdict(result))
+        return
+    if result.rebuilt:
+        click.echo(f"rebuilt {result.path} ({result.reason}; {len(result.documents)} documents)")
+    else:
+        click.echo(f"{result.path} is current (raw/instruction/ unchanged); --force rebuilds")
+    for warning in result.warnings:
+        click.echo(f"  warning: {warning}", err=True)

@@ -1,0 +1,165 @@
+"""CSL-JSON from library.csv, and the CSL style to format with."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+
+from essaylint.errors import EssaylintError
+from essaylint.records import LibraryEntry
+
+CSL_NS = {"csl": "http://purl.org/net/xbiblio/csl"}
+BUILTIN_STYLE_ID = "http://www.zotero.org/styles/chicago-author-date"
+DEFAULT_STYLE = "apa"
+_YEAR = re.compile(r"(1\d{3}|20\d{2})")
+_DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
+STRIPPED_FIELDS = ("abstract", "note")
+
+
+def normalise_doi(doi: str) -> str:
+    return _DOI_PREFIX.sub("", doi.strip()).strip().lower()
+
+
+def csl_item(entry: LibraryEntry) -> dict[str, Any]:
+    """The CSL-JSON item for a library.csv row; its id is the doc_uid."""
+    item: dict[str, Any] = {"id": entry.doc_uid, "type": _csl_type(entry)}
+    if entry.title.strip():
+        item["title"] = entry.title.strip()
+    authors = [_name(part) for part in entry.authors.split(";") if part.strip()]
+    if authors:
+        item["author"] = authors
+    issued = _issued(entry)
+    if issued:
+        item["issued"] = issued
+    for key, value in (
+        ("container-title", entry.container),
+        ("publisher", entry.publisher),
+        ("URL", entry.url),
+    ):
+        if value.strip():
+            item[key] = value.strip()
+    if entry.doi.strip():
+        item["DOI"] = normalise_doi(entry.doi)
+    if entry.accessed_at.strip():
+        item["accessed"] = {"raw": entry.accessed_at.strip()}
+    return item
+
+
+def strip_item(item: dict[str, Any], uid: str) -> dict[str, Any]:
+    """Zotero's CSL-JSON made fit for a field: our id, no abstract, no note (Extra)."""
+    clean = {k: v for k, v in item.items() if k not in STRIPPED_FIELDS}
+    clean["id"] = uid
+    return clean
+
+
+def _csl_type(entry: LibraryEntry) -> str:
+    if entry.container.strip():
+        return "article-journal"
+    if entry.publisher.strip():
+        return "book"
+    if entry.url.strip():
+        return "webpage"
+    return "document"
+
+
+def _name(text: str) -> dict[str, str]:
+    text = text.strip()
+    if "," not in text:
+        return {"literal": text}
+    family, given = text.split(",", 1)
+    name = {"family": family.strip()}
+    if given.strip():
+        name["given"] = given.strip()
+    return name
+
+
+def _issued(entry: LibraryEntry) -> dict[str, Any] | None:
+    date = entry.published_date.strip()
+    parts = re.fullmatch(r"(\d{4})-(\d{2})(?:-(\d{2}))?", date)
+    if parts:
+        return {"date-parts": [[int(p) for p in parts.groups() if p]]}
+    year = _YEAR.search(entry.year)
+    return {"date-parts": [[int(year.group(1))]]} if year else None
+
+
+# -- styles ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Style:
+    """The style pandoc formats with and the id written into the Zotero preferences."""
+
+    path: Path | None
+    style_id: str
+    title: str
+    has_bibliography: bool = True
+    is_note: bool = False
+
+    @property
+    def description(self) -> str:
+        where = str(self.path) if self.path else "built into pandoc"
+        return f"{self.title} ({where})"
+
+
+BUILTIN = Style(None, BUILTIN_STYLE_ID, "Chicago Manual of Style author-date (pandoc built-in)")
+
+
+def zotero_data_dir() -> Path:
+    """The student's Zotero data folder: $ZOTERO_DATA_DIR, else ~/Zotero."""
+    configured = os.environ.get("ZOTERO_DATA_DIR", "").strip()
+    return Path(configured).expanduser() if configured else Path.home() / "Zotero"
+
+
+def resolve_style(choice: str | None, data_dir: Path | None = None) -> Style:
+    """``choice`` is a .csl path or a style name in the Zotero styles folder; None means APA 7
+    when the student's Zotero has it, pandoc's built-in style otherwise."""
+    styles = (data_dir or zotero_data_dir()) / "styles"
+    if choice:
+        path = Path(choice).expanduser()
+        if not path.is_file():
+            path = styles / (choice.removesuffix(".csl") + ".csl")
+        if not path.is_file():
+            raise EssaylintError(
+                f"CSL style '{choice}' not found (as a path or in {styles})",
+                "pass the path of a .csl file, or install the style in Zotero",
+            )
+        return read_style(path, styles)
+    default = styles / f"{DEFAULT_STYLE}.csl"
+    return read_style(default, styles) if default.is_file() else BUILTIN
+
+
+def read_style(path: Path, styles: Path) -> Style:
+    try:
+        root = etree.parse(str(path)).getroot()
+    except (OSError, etree.XMLSyntaxError) as exc:
+        raise EssaylintError(f"{path} is not a readable CSL file: {exc}") from exc
+    style_id = (root.findtext("csl:info/csl:id", "", CSL_NS) or "").strip()
+    title = (root.findtext("csl:info/csl:title", "", CSL_NS) or path.stem).strip()
+    parent = root.find("csl:info/csl:link[@rel='independent-parent']", CSL_NS)
+    if parent is not None:
+        # pandoc formats with the parent; Zotero gets the style the student chose
+        found = _parent_style(path, parent.get("href", ""), styles)
+        return replace(found, style_id=style_id or found.style_id, title=title)
+    category = root.find("csl:info/csl:category[@citation-format]", CSL_NS)
+    return Style(
+        path=path,
+        style_id=style_id or f"http://www.zotero.org/styles/{path.stem}",
+        title=title,
+        has_bibliography=root.find("csl:bibliography", CSL_NS) is not None,
+        is_note=category is not None and category.get("citation-format") == "note",
+    )
+
+
+def _parent_style(path: Path, href: str, styles: Path) -> Style:
+    candidate = styles / (href.rstrip("/").rsplit("/", 1)[-1] + ".csl")
+    if not candidate.is_file():
+        raise EssaylintError(
+            f"{path.name} is a dependent style: pandoc needs its parent {href}",
+            f"install the parent style in Zotero, or pass its .csl with --csl ({candidate})",
+        )
+    return read_style(candidate, styles)

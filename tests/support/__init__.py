@@ -1,0 +1,1 @@
+"""Helpers for the export tests: a temporary essay repo and rendering scripts."""
