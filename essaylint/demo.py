@@ -14,8 +14,16 @@ def sample_files() -> list[Path]:
     return sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".pdf"))
 
 
+DEMO_QUESTION = "What happens to patients' motivation after a rehabilitation programme ends?"
+
+
+def demo_draft() -> Path:
+    return Path(str(resources.files("essaylint.samples").joinpath("drafts", "demo.md")))
+
+
 def prepare_demo(root: Path) -> list[str]:
-    """A fresh essay repo at ``root`` with the sample PDFs in raw/evidence/."""
+    """A fresh essay repo at ``root`` with the sample PDFs in raw/evidence/ and a short
+    draft (with planted problems) in drafts/."""
     scaffold(root)
     copied = []
     for pdf in sample_files():
@@ -23,4 +31,7 @@ def prepare_demo(root: Path) -> list[str]:
         if not target.exists():
             shutil.copyfile(pdf, target)
         copied.append(target.name)
+    draft = root / "drafts" / "demo.md"
+    if not draft.exists():
+        shutil.copyfile(demo_draft(), draft)
     return copied

@@ -300,3 +300,12 @@ def test_a_header_on_every_page_is_always_a_template(bodies: list[str], share: f
 def test_edge_lines_are_the_first_and_last_three_non_empty_lines() -> None:
     lines = ["", "a", "", "b", "c", "d", "e", "", "f", "g", ""]
     assert _edge_lines(lines) == ["a", "b", "c", "e", "f", "g"]
+
+
+def test_pdfium_hyphen_mark_keeps_real_compounds() -> None:
+    from essaylint.ingest.normalise import clean_text
+
+    assert clean_text("dehypenisa\ufffetion") == "dehypenisation"
+    assert clean_text("inter\ufffevention") == "intervention"
+    assert clean_text("patient\ufffeprovider") == "patient-provider"
+    assert clean_text("N\ufffedomain") == "N-domain"

@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from essaylint.cli.main import emit_json, handle_errors
+from essaylint.demo import DEMO_QUESTION
+
+if TYPE_CHECKING:
+    from essaylint.audit.runner import DraftReport
+    from essaylint.config import Config
+    from essaylint.project import Project
+    from essaylint.retrieve.records import EvidencePack
 
 
 @click.command()
@@ -20,10 +28,12 @@ from essaylint.cli.main import emit_json, handle_errors
 @click.option("--json", "as_json", is_flag=True, help="Print the ingest report as JSON.")
 @handle_errors
 def demo(directory: Path | None, as_json: bool) -> None:
-    """Build a demo essay repo from the shipped sample papers and ingest them.
+    """Build a demo essay repo from the shipped sample papers, ingest, query and audit.
 
     Three openly licensed health-services papers are copied into raw/evidence/ of a new
-    essay repo, then parsed, chunked, embedded and indexed on this machine.
+    essay repo with a short draft in drafts/; the papers are parsed, chunked, embedded and
+    indexed on this machine; one question is answered with an evidence pack; and the
+    draft is audited (citations, claims, style).
 
     \b
     Examples:
@@ -48,11 +58,49 @@ def demo(directory: Path | None, as_json: bool) -> None:
     finally:
         if progress:
             progress.close()
+    config = load_config(project.config_path)
+    pack = _ask(project, config)
+    audits = _audit(project, config)
     if as_json:
-        emit_json(dict(report_dict(report), root=str(root)))
+        emit_json(
+            dict(
+                report_dict(report),
+                root=str(root),
+                query=pack.to_dict(),
+                audit=[r.to_dict() for r in audits],
+            )
+        )
         return
     print_summary(report)
+    from essaylint.cli.query_cmd import print_pack
+
+    click.echo(f"\n$ essaylint query {DEMO_QUESTION!r}")
+    print_pack(pack)
+    click.echo("\n$ essaylint audit drafts/demo.md --only citations --only claims --only style")
+    for result in audits[0].results:
+        click.echo(f"  {result.name}: {result.summary} → {result.table}")
+    for finding in audits[0].findings:
+        if finding.severity != "info":
+            where = f"{finding.file}:{finding.line}:{finding.column}"
+            click.echo(f"  {where}: {finding.severity} {finding.rule} {finding.message}")
     click.echo(
         f"\nLook around: {root}/library.csv (metadata you may correct), "
-        f"{root}/meta/parse_quality_report.md, {root}/meta/builds/"
+        f"{root}/outputs/evidence/ (evidence packs), {root}/outputs/audits/ (audit tables), "
+        f"{root}/meta/parse_quality_report.md"
     )
+
+
+def _ask(project: Project, config: Config) -> EvidencePack:
+    from essaylint.retrieve.engine import Retriever
+    from essaylint.retrieve.records import QueryInputs
+    from essaylint.retrieve.service import answer
+
+    inputs = QueryInputs(DEMO_QUESTION, limit=3)
+    return answer(Retriever(project, config), inputs).pack
+
+
+def _audit(project: Project, config: Config) -> list[DraftReport]:
+    from essaylint.audit.runner import run_audits
+
+    draft = project.root / "drafts" / "demo.md"
+    return run_audits(project, config, [draft], ("citations", "claims", "style"), suggest=False)

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from essaylint import __version__
 from essaylint.config.load import config_digest
@@ -38,8 +38,11 @@ from essaylint.records import (
 )
 from essaylint.storage import atomic_write_json, read_json
 
+if TYPE_CHECKING:
+    from essaylint.cloud.mineru_ingest import MinerUParser
+
 PARSE_VERSION = "1"
-CHUNK_VERSION = "1"
+CHUNK_VERSION = "3"  # 3: hyphen marks joined against a dictionary; short lines stand alone
 STAGES = ("parse", "chunk", "embed", "index")
 
 
@@ -130,6 +133,13 @@ def inputs_digest(project: Project, config: Config, sources: list[SourceFile]) -
     return digest.hexdigest()[:16]
 
 
+def _parse_version(config: Config) -> str:
+    """Parse caches of one parser never serve another (ingest.parser)."""
+    if config.ingest.parser == "mineru":
+        return f"{PARSE_VERSION}+mineru-{config.cloud.mineru.model_version}"
+    return PARSE_VERSION
+
+
 class _Run:
     """One ingest run; each method is a stage that reads the previous stage's caches."""
 
@@ -154,6 +164,7 @@ class _Run:
         self.library: dict[str, LibraryEntry] = {}
         self.vectors: dict[str, dict] = {}
         self.build_id = ""
+        self.mineru: MinerUParser | None = None
 
     # -- stages ---------------------------------------------------------------
     def parse(self) -> None:
@@ -162,6 +173,7 @@ class _Run:
         extracted: dict[str, dict[str, str]] = {}
         self.progress.stage("parse", len(self.sources))
         with _timed(self.timings, "parse"):
+            self._prepare_cloud_parser(failures)
             for source in self.sources:
                 document = self._parse_one(source, failures)
                 pages = len(document.pages) if document else 0
@@ -249,28 +261,47 @@ class _Run:
     def _parse_one(self, source: SourceFile, failures: dict) -> ParsedDocument | None:
         cache = self.project.parsed / f"{source.doc_uid}.json"
         cached = read_json(cache)
-        if cached and cached.get("version") == PARSE_VERSION:
+        if cached and cached.get("version") == _parse_version(self.config):
             document = parsed_from_dict(cached["document"])
         else:
-            failure_key = f"{source.sha1}|{PARSE_VERSION}"
+            failure_key = f"{source.sha1}|{_parse_version(self.config)}"
             try:
                 if failure_key in failures:
                     raise SourceError(*failures[failure_key])
-                document = parse_source(
-                    self.project.root,
-                    source,
-                    self.config.ingest.max_file_mb,
-                    self.config.ingest.max_pages,
-                )
+                document = self._parse_source(source)
             except SourceError as exc:
                 failures[failure_key] = [exc.reason, exc.hint]
                 self.outcomes[source.doc_uid] = DocOutcome(
                     source.doc_uid, source.path, "failed", exc.reason, exc.hint
                 )
                 return None
-            atomic_write_json(cache, {"version": PARSE_VERSION, "document": to_dict(document)})
+            version = _parse_version(self.config)
+            atomic_write_json(cache, {"version": version, "document": to_dict(document)})
         self.parsed[source.doc_uid] = document
         return document
+
+    def _parse_source(self, source: SourceFile) -> ParsedDocument:
+        if self.mineru is not None and self.mineru.handles(source):
+            return self.mineru.parse(source)
+        settings = self.config.ingest
+        return parse_source(self.project.root, source, settings.max_file_mb, settings.max_pages)
+
+    def _prepare_cloud_parser(self, failures: dict) -> None:
+        """ingest.parser: mineru sends the PDFs still to parse to MinerU in batches."""
+        if self.config.ingest.parser != "mineru":
+            return
+        from essaylint.cloud.mineru_ingest import MinerUParser
+
+        self.mineru = MinerUParser(self.project, self.config)
+        version = _parse_version(self.config)
+        todo = [
+            s
+            for s in self.sources
+            if (read_json(self.project.parsed / f"{s.doc_uid}.json") or {}).get("version")
+            != version
+            and f"{s.sha1}|{version}" not in failures
+        ]
+        self.mineru.prepare(todo)
 
     def _classify(self, source: SourceFile) -> DocOutcome:
         if source.doc_uid in self.previous:
@@ -305,7 +336,7 @@ class _Run:
             return
         for source in self.sources:
             cached = read_json(self.project.parsed / f"{source.doc_uid}.json")
-            if cached and cached.get("version") == PARSE_VERSION:
+            if cached and cached.get("version") == _parse_version(self.config):
                 self.parsed[source.doc_uid] = parsed_from_dict(cached["document"])
             elif source.doc_uid not in self._failed_uids():
                 raise EssaylintError(
@@ -330,10 +361,11 @@ class _Run:
 
     def _failed_uids(self) -> set[str]:
         failures = read_json(self.project.cache / "failures.json", {})
-        failed = {s.doc_uid for s in self.sources if f"{s.sha1}|{PARSE_VERSION}" in failures}
+        version = _parse_version(self.config)
+        failed = {s.doc_uid for s in self.sources if f"{s.sha1}|{version}" in failures}
         for source in self.sources:
             if source.doc_uid in failed:
-                reason, hint = failures[f"{source.sha1}|{PARSE_VERSION}"]
+                reason, hint = failures[f"{source.sha1}|{version}"]
                 self.outcomes[source.doc_uid] = DocOutcome(
                     source.doc_uid, source.path, "failed", reason, hint
                 )

@@ -66,14 +66,14 @@ def best_quote(
 ) -> tuple[int, int]:
     """(start, end) in ``text`` of at most ``max_words`` words inside [start, end).
 
-    The sentence with most query terms (the first on ties), then its neighbours while
+    The sentence densest in query terms (the first on ties), then its neighbours while
     they fit; a sentence too long on its own is cut at word boundaries around the match.
     """
     spans = [(max(s, start), min(e, end)) for s, e in sentence_spans(text) if s < end and e > start]
     spans = [(s, e) for s, e in spans if text[s:e].strip()]
     if not spans:
         return _word_window(text, start, end, terms, max_words)
-    scores = [_overlap(text[s:e], terms) for s, e in spans]
+    scores = [_density(text[s:e], terms) for s, e in spans]
     best = max(range(len(spans)), key=lambda i: (scores[i], -i))
     if _words(text, *spans[best]) > max_words:
         return _word_window(text, *spans[best], terms, max_words)
@@ -110,6 +110,12 @@ def _words(text: str, start: int, end: int) -> int:
 
 def _overlap(sentence: str, terms: set[str]) -> int:
     return len(query_terms(sentence) & terms)
+
+
+def _density(sentence: str, terms: set[str]) -> float:
+    """Matched terms per square root of length: a run-on block of title-page lines that
+    happens to repeat the paper's title words does not outrank a sentence of findings."""
+    return _overlap(sentence, terms) / max(1, len(sentence.split())) ** 0.5
 
 
 def _word_window(
