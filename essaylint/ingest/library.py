@@ -122,6 +122,16 @@ def merge_library(
     ]
 
 
+def set_fields(path: Path, doc_uid: str, updates: dict[str, str]) -> dict[str, str]:
+    """Write the student's values for one row of library.csv; returns the updated row."""
+    rows = read_library(path)
+    if doc_uid not in rows:
+        raise KeyError(doc_uid)
+    rows[doc_uid].update(updates)
+    _write(path, rows)
+    return rows[doc_uid]
+
+
 def _unedited(cell: str, before: dict[str, str] | None, key: str) -> bool:
     """A cell may be refreshed if it still holds what ingest wrote last time; without that
     memory (a fresh clone) only an empty cell may be filled."""
