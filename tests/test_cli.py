@@ -6,6 +6,7 @@ import json
 import subprocess
 from pathlib import Path
 
+import click
 from click.testing import CliRunner
 
 from essaylint.cli.main import cli
@@ -17,11 +18,19 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 def test_every_command_has_help_with_examples() -> None:
-    for name, command in cli.commands.items():
-        code, out, _ = run(name, "--help")
-        assert code == 0, name
-        assert "Examples:" in out, f"{name} --help shows no examples"
+    def check(command: click.Command, path: list[str]) -> None:
+        code, out, _ = run(*path, "--help")
+        assert code == 0, path
+        assert "Examples:" in out, f"{' '.join(path)} --help shows no examples"
         assert command.help
+        for name, sub in getattr(command, "commands", {}).items():
+            check(sub, [*path, name])
+
+    context = click.Context(cli)
+    for name in cli.list_commands(context):
+        command = cli.get_command(context, name)
+        assert command is not None, name
+        check(command, [name])
 
 
 def test_init_lays_out_the_repo_and_git(tmp_path: Path) -> None:

@@ -35,6 +35,7 @@ class AuditResult:
     summary: str
     table: str = ""  # project-relative path of the Markdown table
     notes: list[str] = field(default_factory=list)
+    metrics: dict[str, Any] = field(default_factory=dict)  # numbers for the git note / trend
 
 
 @dataclass
@@ -56,6 +57,7 @@ class DraftReport:
                     "summary": r.summary,
                     "table": r.table,
                     "notes": r.notes,
+                    "metrics": r.metrics,
                     "rows": r.rows,
                     "findings": [f.__dict__ for f in r.findings],
                 }
@@ -71,14 +73,17 @@ def claims_available() -> bool:
         return False
 
 
-def require_index(project: Project) -> None:
+def require_index(project: Project) -> str:
+    """The current build_id (exit 2 with a hint when there is no index)."""
     from essaylint.index.store import IndexPointer
 
-    if IndexPointer.read(project.index) is None:
+    pointer = IndexPointer.read(project.index)
+    if pointer is None:
         raise EssaylintError(
             f"no evidence index in {project.index}",
             "run `essaylint ingest` first (it reads raw/ and builds the index)",
         )
+    return pointer.build_id
 
 
 def default_drafts(project: Project, config: Config) -> list[Path]:
@@ -98,24 +103,38 @@ def run_audits(
     only: tuple[str, ...] = (),
     suggest: bool = False,
     write: bool = True,
+    defer_new_claims: bool = False,
 ) -> list[DraftReport]:
+    """``defer_new_claims`` leaves sentences without a cached claim analysis unanalysed (a
+    commit hook whose claim findings cannot block; the post-commit note analyses them)."""
+    from essaylint.audit import reportcache
     from essaylint.audit.citations import audit_citations
-    from essaylint.audit.citations.support import SupportScorer
+    from essaylint.audit.citations.cached import CachedSupportScorer
     from essaylint.draft import parse_draft
     from essaylint.ingest.library import library_entries
 
     wanted = set(only or AUDITS)
     needs_citations = bool(wanted & INDEXED_AUDITS)
-    if needs_citations:
-        require_index(project)
-    library = library_entries(project.library_csv)
-    scorer = SupportScorer(project, config, library) if needs_citations else None
+    build_id = require_index(project) if needs_citations else ""
     reports = []
+    inputs = reportcache.ReportInputs(project, tuple(sorted(wanted)), suggest, build_id)
+    library: dict[str, Any] | None = None
+    scorer = None
     for path in drafts:
         if not path.is_file():
             raise EssaylintError(f"draft not found: {path}", "pass a Markdown file under drafts/")
-        draft = parse_draft(path)
         rel = _relative(project, path)
+        cached = inputs.lookup(path, rel)
+        if cached is not None:  # nothing this draft's audits depend on has changed
+            if write:
+                _write(project, path.stem, cached)
+            reports.append(cached)
+            continue
+        if library is None:
+            library = library_entries(project.library_csv)
+            if needs_citations:
+                scorer = CachedSupportScorer(project, config, library, build_id)
+        draft = parse_draft(path)
         report = DraftReport(rel)
         if needs_citations:
             cited = audit_citations(
@@ -128,12 +147,20 @@ def run_audits(
                 AuditResult("citations", rows, findings, citation_summary(cited.counts()))
             )
             report.results[-1].notes = cited.notes
+        # Style runs before claims: in use_spacy=auto it then never sees the spaCy that the
+        # claim audit loads only for new sentences, so its findings do not depend on the cache.
+        style = _style(draft, project, config, rel) if "style" in wanted else None
+        complete = True
         if "claims" in wanted and claims_available():
-            report.results.append(_claims(draft, cited.rows, config, rel))
-        if "style" in wanted:
-            report.results.append(_style(draft, project, config, rel))
+            claims = _claims(draft, cited.rows, config, rel, project, defer_new_claims)
+            complete = not claims.notes
+            report.results.append(claims)
+        if style is not None:
+            report.results.append(style)
         if "rubric" in wanted:
             report.results.append(_rubric(draft, project, config, rel))
+        if complete:  # a report with deferred claims is never served from the cache
+            inputs.store(path, report)
         if write:
             _write(project, path.stem, report)
         reports.append(report)
@@ -161,9 +188,19 @@ def citation_summary(counts: dict[str, int]) -> str:
     return f"{total} citing sentences" + (": " + ", ".join(parts) if parts else "")
 
 
-def _claims(draft: Draft, citation_rows: list[Any], config: Config, rel: str) -> AuditResult:
+def _claims(
+    draft: Draft,
+    citation_rows: list[Any],
+    config: Config,
+    rel: str,
+    project: Project,
+    defer_new: bool = False,
+) -> AuditResult:
+    from essaylint.audit.claims_cache import CachedDetector
+
     module = importlib.import_module(CLAIMS_MODULE)
-    rows, findings = module.audit_claims(draft, citation_rows, config)
+    detector = CachedDetector(project.cache, defer_new=defer_new)
+    rows, findings = module.audit_claims(draft, citation_rows, config, detector=detector)
     _claim_file(findings, draft, rel)
     dict_rows = [row_dict(r) for r in rows]
     statuses: dict[str, int] = {}
@@ -171,7 +208,12 @@ def _claims(draft: Draft, citation_rows: list[Any], config: Config, rel: str) ->
         statuses[str(row.get("status", ""))] = statuses.get(str(row.get("status", "")), 0) + 1
     detail = ", ".join(f"{n} {s}" for s, n in sorted(statuses.items()))
     summary = f"{len(dict_rows)} claims" + (f": {detail}" if detail else "")
-    return AuditResult("claims", dict_rows, finalise(list(findings), draft, config), summary)
+    notes = []
+    if detector.deferred:
+        notes = [f"{detector.deferred} new sentences are checked for claims after the commit"]
+        summary += f"; {detector.deferred} new sentences checked after the commit"
+    findings = finalise(list(findings), draft, config)
+    return AuditResult("claims", dict_rows, findings, summary, notes=notes)
 
 
 def _style(draft: Draft, project: Project, config: Config, rel: str) -> AuditResult:
@@ -187,8 +229,13 @@ def _style(draft: Draft, project: Project, config: Config, rel: str) -> AuditRes
     detail = ", ".join(f"{counts[s]} {s}" for s in ("error", "warning", "info") if counts.get(s))
     summary = f"{len(findings)} style findings" + (f": {detail}" if detail else "")
     summary += f"; {draft.word_count} words" + (f" of {limit}" if limit else "")
+    metrics = {"words": draft.word_count, "word_limit": limit}
     return AuditResult(
-        "style", [row_dict(r) for r in rows], finalise(findings, draft, config), summary
+        "style",
+        [row_dict(r) for r in rows],
+        finalise(findings, draft, config),
+        summary,
+        metrics=metrics,
     )
 
 

@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
 from essaylint.cli.main import emit_json, handle_errors
-
-if TYPE_CHECKING:
-    from essaylint.audit.runner import DraftReport
 
 
 @click.command("verify-citations")
@@ -39,7 +35,7 @@ def verify_citations(ctx: click.Context, draft: Path, suggest: bool, as_json: bo
       essaylint verify-citations drafts/essay.md --suggest
       essaylint verify-citations drafts/essay.md --json > citations.json
     """
-    _run(ctx, (draft,), ("citations",), suggest, as_json)
+    _run(ctx, (draft,), ("citations",), suggest, "json" if as_json else "text")
 
 
 @click.command()
@@ -58,6 +54,21 @@ def verify_citations(ctx: click.Context, draft: Path, suggest: bool, as_json: bo
     help="Search the library for a better source for weak citations.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print rows and findings as JSON.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "github", "sarif"]),
+    default="text",
+    show_default=True,
+    help="github: workflow-command annotations (+ job summary when GITHUB_STEP_SUMMARY is "
+    "set); sarif: SARIF 2.1.0 for code scanning.",
+)
+@click.option(
+    "--fail-on",
+    type=click.Choice(["error", "warning", "never"]),
+    default=None,
+    help="Exit 1 when a finding reaches this severity (default: audit.fail_on).",
+)
 @click.pass_context
 @handle_errors
 def audit(
@@ -66,6 +77,8 @@ def audit(
     only: tuple[str, ...],
     suggest: bool,
     as_json: bool,
+    fmt: str,
+    fail_on: str | None,
 ) -> None:
     """Audit DRAFTS (default: every drafts/*.md): citations, claims, style and rubric.
 
@@ -79,8 +92,10 @@ def audit(
       essaylint audit drafts/essay.md --only citations
       essaylint audit --only style        # needs no index
       essaylint audit --json > audit.json
+      essaylint audit --format github --fail-on error     # in GitHub Actions
+      essaylint audit --format sarif > essaylint.sarif
     """
-    _run(ctx, drafts, only, suggest, as_json)
+    _run(ctx, drafts, only, suggest, "json" if as_json else fmt, fail_on)
 
 
 def _run(
@@ -88,8 +103,10 @@ def _run(
     drafts: tuple[Path, ...],
     only: tuple[str, ...],
     suggest: bool,
-    as_json: bool,
+    fmt: str,
+    fail_on: str | None = None,
 ) -> None:
+    from essaylint.audit import formats
     from essaylint.audit.findings import fails
     from essaylint.audit.runner import default_drafts, run_audits
     from essaylint.config import load_config
@@ -100,22 +117,17 @@ def _run(
     config = load_config(project.config_path)
     paths = [p if p.is_absolute() else cwd / p for p in drafts] or default_drafts(project, config)
     reports = run_audits(project, config, paths, only, suggest)
-    failed = fails([f for r in reports for f in r.findings], config.audit.fail_on)
-    if as_json:
+    threshold = fail_on or config.audit.fail_on
+    failed = fails([f for r in reports for f in r.findings], threshold)
+    if fmt == "json":
         emit_json({"failed": failed, "drafts": [r.to_dict() for r in reports]})
+    elif fmt == "sarif":
+        click.echo(formats.sarif_text(reports, project.root))
+    elif fmt == "github":
+        for line in formats.github_annotations(reports):
+            click.echo(line)
+        formats.write_github_summary(reports, failed)
+        click.echo(formats.text_report(reports, threshold, full=False))
     else:
-        for report in reports:
-            _print(report)
+        click.echo(formats.text_report(reports, threshold))
     sys.exit(1 if failed else 0)
-
-
-def _print(report: DraftReport) -> None:
-    for result in report.results:
-        where = f" → {result.table}" if result.table else ""
-        click.echo(f"{report.path}: {result.name}: {result.summary}{where}")
-        for note in result.notes:
-            click.echo(f"  note: {note}")
-    for f in sorted(report.findings, key=lambda f: (f.line, f.column, f.rule)):
-        click.echo(f"{f.file}:{f.line}:{f.column}: {f.severity} {f.rule} {f.message}")
-        if f.suggestion:
-            click.echo(f"    suggestion: {f.suggestion}")

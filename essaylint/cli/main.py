@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 import sys
 from collections.abc import Callable
@@ -17,7 +18,24 @@ from essaylint.errors import EssaylintError
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported on first use (see COMMANDS)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        target = COMMANDS.get(name)
+        if target is None:
+            return None
+        module, attribute = target.split(":")
+        return getattr(importlib.import_module(module), attribute)
+
+
+@click.group(
+    cls=LazyGroup,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+)
 @click.option(
     "-C",
     "directory",
@@ -58,31 +76,31 @@ def emit_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=1, ensure_ascii=False, default=str))
 
 
-def _register() -> None:
-    from essaylint.cli import (
-        audit_cmd,
-        demo_cmd,
-        export_cmd,
-        ingest_cmd,
-        init_cmd,
-        query_cmd,
-        rubric_cmd,
-    )
-
-    for command in (
-        demo_cmd.demo,
-        init_cmd.init,
-        init_cmd.new,
-        ingest_cmd.ingest,
-        query_cmd.query,
-        audit_cmd.audit,
-        audit_cmd.verify_citations,
-        rubric_cmd.rubric,
-        rubric_cmd.brief,
-        export_cmd.export,
-        export_cmd.export_used_sources,
-    ):
-        cli.add_command(command)
-
-
-_register()
+# Command name -> "module:attribute". Modules are imported only when their command runs,
+# so `essaylint hook run` on every commit does not pay for importing the whole CLI.
+COMMANDS: dict[str, str] = {
+    "demo": "essaylint.cli.demo_cmd:demo",
+    "init": "essaylint.cli.init_cmd:init",
+    "new": "essaylint.cli.init_cmd:new",
+    "ingest": "essaylint.cli.ingest_cmd:ingest",
+    "query": "essaylint.cli.query_cmd:query",
+    "follow": "essaylint.cli.follow_cmd:follow",
+    "locate": "essaylint.cli.follow_cmd:locate",
+    "relevance": "essaylint.cli.relevance_cmd:relevance",
+    "audit": "essaylint.cli.audit_cmd:audit",
+    "verify-citations": "essaylint.cli.audit_cmd:verify_citations",
+    "rubric": "essaylint.cli.rubric_cmd:rubric",
+    "brief": "essaylint.cli.rubric_cmd:brief",
+    "export": "essaylint.cli.export_cmd:export",
+    "export-used-sources": "essaylint.cli.export_cmd:export_used_sources",
+    "hook": "essaylint.cli.hook_cmd:hook",
+    "log": "essaylint.cli.log_cmd:log",
+    "library": "essaylint.cli.library_cmd:library",
+    "doctor": "essaylint.cli.doctor_cmd:doctor",
+    "mcp": "essaylint.cli.mcp_cmd:mcp",
+    "tools": "essaylint.cli.mcp_cmd:tools",
+    "runs": "essaylint.cli.runs_cmd:runs",
+    "overview": "essaylint.cli.overview_cmd:overview",
+    "connect": "essaylint.cli.connect_cmd:connect",
+    "themes": "essaylint.cli.themes_cmd:themes",
+}

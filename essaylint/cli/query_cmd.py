@@ -84,7 +84,10 @@ def query(
             "give either a QUESTION or --batch FILE", 'e.g. essaylint query "your question"'
         )
     project = find_project(ctx.obj["cwd"])
-    retriever = Retriever(project, load_config(project.config_path))
+    config = load_config(project.config_path)
+    retriever = Retriever(project, config)
+    if question and en is None and config.cloud.gemini.query_translation:
+        en = _english_form(project.root, config, question)
     filters = Filters(year, tuple(source_types), tuple(docs), tuple(where))
     if retriever.stale:
         click.echo("warning: index is stale: run essaylint ingest", err=True)
@@ -111,6 +114,8 @@ def print_pack(pack: EvidencePack) -> None:
     console = Console()
     if pack.stale:
         console.print("[yellow]warning: index is stale: run essaylint ingest[/yellow]")
+    if pack.language_note:
+        console.print(f"[yellow]{pack.language_note}[/yellow]")
     title = f"{pack.inputs.mode}: {pack.inputs.question}"
     table = Table(title=title, show_lines=True, title_justify="left")
     for column in ("#", "citation", "pages", "quote"):
@@ -126,3 +131,14 @@ def print_pack(pack: EvidencePack) -> None:
         f"LOCATOR_QUALITY {pack.locator_quality:.2f} · build {pack.build_id} · rerank {pack.rerank}"
     )
     console.print(f"evidence pack: {pack.markdown_path}")
+
+
+def _english_form(root: Path, config: Any, question: str) -> str | None:
+    """cloud.gemini.query_translation: Gemini's English form of a non-English question."""
+    from essaylint.retrieve.engine import looks_latin
+
+    if looks_latin(question):
+        return None
+    from essaylint.cloud.gemini import english_form
+
+    return english_form(root, config.cloud, question).english

@@ -28,6 +28,7 @@ class QualitySettings(Section):
 class IngestSettings(Section):
     max_file_mb: float = Field(200, gt=0)
     max_pages: int = Field(2000, gt=0)
+    parser: Literal["local", "mineru"] = "local"
     header_footer_min_share: float = Field(0.6, gt=0, le=1)
     child_target_tokens: int = Field(200, ge=20)
     child_min_tokens: int = Field(80, ge=1)
@@ -45,7 +46,7 @@ class IngestSettings(Section):
 
 
 class EmbeddingSettings(Section):
-    backend: Literal["local"] = "local"
+    backend: Literal["local", "vertex"] = "local"
     model: Literal["all-MiniLM-L6-v2-int8"] = "all-MiniLM-L6-v2-int8"
     batch_size: int = Field(16, ge=1, le=128)
     max_tokens: int = Field(256, ge=16, le=512)
@@ -59,10 +60,14 @@ class RetrievalSettings(Section):
     children: int = Field(20, ge=1)
     max_parents: int = Field(5, ge=1)
     min_parents: int = Field(3, ge=1)
-    rerank: Literal["none"] = "none"
+    rerank: Literal["none", "vertex"] = "none"
     rerank_candidates: int = Field(50, ge=1)
     rerank_top: int = Field(10, ge=1)
     references_weight: float = Field(0.5, ge=0, le=1)
+    multilingual: bool = False
+    expand: bool = False  # follow references and definitions (docs/structure.md)
+    graph_signal: bool = False  # fuse concept-graph PPR (docs/library-views.md)
+    overview_signal: bool = False  # fuse the collapsed outline tree (docs/library-views.md)
 
 
 class AuditSettings(Section):
@@ -72,6 +77,7 @@ class AuditSettings(Section):
     severity: dict[str, Literal["error", "warning", "info", "off"]] = {}
 
 
+from essaylint.config.cloud import CloudSettings  # noqa: E402 (needs Section above)
 from essaylint.config.style import StyleSettings  # noqa: E402 (needs Section above)
 
 
@@ -82,3 +88,4 @@ class Config(Section):
     retrieval: RetrievalSettings = RetrievalSettings()
     audit: AuditSettings = AuditSettings()
     style: StyleSettings = StyleSettings()
+    cloud: CloudSettings = CloudSettings()

@@ -9,7 +9,7 @@ from essaylint.config.load import config_digest
 from essaylint.config.schema import Config
 from essaylint.errors import EssaylintError
 from essaylint.index.context import context_header, embedding_text
-from essaylint.index.embed import get_embedder
+from essaylint.index.embed import InputTooLongError, dim_for, embedder_for, model_id_for
 from essaylint.index.store import IndexPointer, next_table_suffix, write_index
 from essaylint.index.vectors import VectorCache, embed_key
 from essaylint.records import ChunkedDocument, LibraryEntry
@@ -18,10 +18,11 @@ from essaylint.storage import atomic_write_json
 if TYPE_CHECKING:
     import numpy as np
 
+    from essaylint.index.embed import Embedder
     from essaylint.ingest.pipeline import DocOutcome, Progress
     from essaylint.project import Project
 
-CHECKPOINT_CHILDREN = 64  # save the vector cache this often inside one document
+CHECKPOINT_CHILDREN = 64  # children per model part; caches are saved after every part
 
 
 def embed_documents(
@@ -47,15 +48,81 @@ def embed_documents(
     total = sum(len(items) for items in todo.values())
     progress.stage("embed", total)
     if total:
-        embedder = get_embedder(settings.model, settings.batch_size, settings.max_tokens)
-        for uid, items in todo.items():
-            for start in range(0, len(items), CHECKPOINT_CHILDREN):
-                part = items[start : start + CHECKPOINT_CHILDREN]
-                matrix = embedder.embed_documents([t for _, t in part], progress.advance)
-                vectors[uid].update(zip((k for k, _ in part), matrix, strict=True))
-                cache.save(uid, vectors[uid])
+        embedder = embedder_for(config, project.root)
+        try:
+            if getattr(embedder, "uses_batch", lambda n: False)(total):
+                _embed_bulk(embedder, todo, vectors, cache, progress)
+            _embed_missing(embedder, todo, vectors, cache, progress, CHECKPOINT_CHILDREN)
+        except InputTooLongError as exc:
+            raise _name_chunk(exc, chunked, library, settings.document_context) from None
     progress.done()
-    return vectors, {uid: len(items) for uid, items in todo.items()}
+    counts = {uid: len(items) for uid, items in todo.items()}
+    if config.retrieval.multilingual:
+        _embed_multilingual(project, config, chunked, library, progress, vectors, counts)
+    return vectors, counts
+
+
+def _embed_missing(
+    embedder: Embedder,
+    todo: dict[str, list[tuple[str, str]]],
+    store: dict[str, dict[str, np.ndarray]],
+    cache: VectorCache,
+    progress: Progress,
+    part_size: int,
+) -> None:
+    """Embed what ``todo`` lists and ``store`` lacks, in parts that span documents (a
+    library of abstracts has one or two children per document, and the model is several
+    times faster on full batches); after each part the touched documents' caches are saved,
+    so an interrupted run keeps what it paid for."""
+    flat = [
+        (uid, key, text)
+        for uid, items in todo.items()
+        for key, text in items
+        if key not in store[uid]
+    ]
+    for start in range(0, len(flat), part_size):
+        part = flat[start : start + part_size]
+        matrix = embedder.embed_documents([text for _, _, text in part], progress.advance)
+        for (uid, key, _), vector in zip(part, matrix, strict=True):
+            store[uid][key] = vector
+        for uid in dict.fromkeys(uid for uid, _, _ in part):
+            cache.save(uid, store[uid])
+
+
+def _embed_multilingual(
+    project: Project,
+    config: Config,
+    chunked: dict[str, ChunkedDocument],
+    library: dict[str, LibraryEntry],
+    progress: Progress,
+    vectors: dict[str, dict[str, np.ndarray]],
+    counts: dict[str, int],
+) -> None:
+    """The second pass of ``retrieval.multilingual``: the same texts, multilingual-e5-small
+    vectors, in their own cache (so it resumes, and switching it off and on costs nothing);
+    they join ``vectors`` under their own embed keys."""
+    from essaylint.index.multilingual import get_multilingual_embedder, multilingual_model_id
+
+    model_id = multilingual_model_id()
+    cache = VectorCache(project.cache, model_id)
+    todo: dict[str, list[tuple[str, str]]] = {}
+    own: dict[str, dict[str, np.ndarray]] = {}
+    for uid, document in chunked.items():
+        cached = cache.load(uid)
+        wanted = _wanted(document, library.get(uid), config.embedding.document_context, model_id)
+        own[uid] = {k: cached[k] for k in wanted if k in cached}
+        todo[uid] = [(k, t) for k, t in wanted.items() if k not in cached]
+        if len(own[uid]) != len(cached):
+            cache.save(uid, own[uid])
+    total = sum(len(items) for items in todo.values())
+    progress.stage("embed (multilingual)", total)
+    if total:
+        embedder = get_multilingual_embedder()
+        _embed_missing(embedder, todo, own, cache, progress, embedder.batch_size)
+    progress.done()
+    for uid, items in todo.items():
+        vectors[uid].update(own[uid])
+        counts[uid] = counts.get(uid, 0) + len(items)
 
 
 def load_vectors(
@@ -77,6 +144,20 @@ def load_vectors(
                 "run `essaylint ingest` (or `essaylint ingest --only embed`) first",
             )
         out[uid] = cached
+    if config.retrieval.multilingual:
+        from essaylint.index.multilingual import multilingual_model_id
+
+        ml_id = multilingual_model_id()
+        cache = VectorCache(project.cache, ml_id)
+        for uid, document in chunked.items():
+            cached = cache.load(uid)
+            wanted = _wanted(document, library.get(uid), config.embedding.document_context, ml_id)
+            if any(k not in cached for k in wanted):
+                raise EssaylintError(
+                    f"children of {uid} have no multilingual vector yet",
+                    "run `essaylint ingest` (or `essaylint ingest --only embed`) first",
+                )
+            out[uid] = {**out[uid], **cached}
     return out
 
 
@@ -94,14 +175,18 @@ def build_index(
     import numpy as np
 
     model_id = _model_id(config)
+    ml_id = _multilingual_id(config)
     child_rows: list[dict[str, Any]] = []
     matrix: list[np.ndarray] = []
+    ml_matrix: list[np.ndarray] = []
     parent_rows: list[dict[str, Any]] = []
     for uid in sorted(chunked):
         document, entry = chunked[uid], library.get(uid)
         for child in document.children:
             text = embedding_text(child, entry, config.embedding.document_context)
             matrix.append(vectors[uid][embed_key(model_id, text)])
+            if ml_id:
+                ml_matrix.append(vectors[uid][embed_key(ml_id, text)])
             child_rows.append(_child_row(child, entry))
         parent_rows += [p.__dict__ for p in document.parents]
     suffix = next_table_suffix(project.index)
@@ -112,22 +197,63 @@ def build_index(
         model_id=model_id,
         dim=get_embedder_dim(config),
         inputs_digest=digest,
+        multilingual_model_id=ml_id,
     )
     stacked = np.stack(matrix) if matrix else np.zeros((0, pointer.dim), dtype=np.float32)
-    write_index(project.index, pointer, child_rows, stacked, parent_rows)
+    extra = {}
+    if ml_id:
+        from essaylint.index.multilingual import COLUMN, DIM
+
+        extra[COLUMN] = np.stack(ml_matrix) if ml_matrix else np.zeros((0, DIM), np.float32)
+    write_index(project.index, pointer, child_rows, stacked, parent_rows, extra)
     _write_manifest(project, config, pointer, outcomes, timings, len(child_rows), len(parent_rows))
 
 
 def get_embedder_dim(config: Config) -> int:
-    from essaylint.index.embed import MiniLMEmbedder
-
-    return MiniLMEmbedder.dim
+    return dim_for(config)
 
 
 def _model_id(config: Config) -> str:
-    from essaylint.index.embed import MiniLMEmbedder
+    return model_id_for(config)
 
-    return MiniLMEmbedder.model_id
+
+def _embed_bulk(
+    embedder: Any,
+    todo: dict[str, list[tuple[str, str]]],
+    vectors: dict[str, dict[str, np.ndarray]],
+    cache: VectorCache,
+    progress: Progress,
+) -> None:
+    """One batch-prediction job for every missing vector (cloud backends that offer it)."""
+    items = [(uid, k, t) for uid, pairs in todo.items() for k, t in pairs]
+    matrix = embedder.embed_bulk([t for _, _, t in items], progress.advance)
+    for (uid, key, _), vector in zip(items, matrix, strict=True):
+        vectors[uid][key] = vector
+    for uid in todo:
+        cache.save(uid, vectors[uid])
+
+
+def _name_chunk(
+    exc: InputTooLongError,
+    chunked: dict[str, ChunkedDocument],
+    library: dict[str, LibraryEntry],
+    with_context: bool,
+) -> InputTooLongError:
+    for uid, document in chunked.items():
+        for child in document.children:
+            if embedding_text(child, library.get(uid), with_context) == exc.text:
+                where = f"{uid} child {child.child_id} (pages {child.page_start}-{child.page_end})"
+                return InputTooLongError(exc.text, exc.detail, where)
+    return exc
+
+
+def _multilingual_id(config: Config) -> str:
+    """The second vector column's model id, or "" when retrieval.multilingual is off."""
+    if not config.retrieval.multilingual:
+        return ""
+    from essaylint.index.multilingual import multilingual_model_id
+
+    return multilingual_model_id()
 
 
 def _wanted(
@@ -176,6 +302,7 @@ def _write_manifest(
         "config_digest": config_digest(config),
         "inputs_digest": pointer.inputs_digest,
         "model": {"id": pointer.model_id, "dim": pointer.dim},
+        "multilingual_model": pointer.multilingual_model_id or None,
         "tables": {"children": pointer.children_table, "parents": pointer.parents_table},
         "counts": {
             "documents": sum(1 for o in outcomes if o.status not in {"failed", "removed"}),

@@ -9,10 +9,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
+
+from essaylint.errors import EssaylintError
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from essaylint.config.schema import Config
 
 
 class Embedder(Protocol):
@@ -110,3 +115,42 @@ def get_embedder(
     if model == "all-MiniLM-L6-v2-int8":
         return MiniLMEmbedder(batch_size=batch_size, max_tokens=max_tokens)
     raise ValueError(f"unknown embedding model {model!r}")
+
+
+class InputTooLongError(EssaylintError):
+    """A passage longer than a cloud model accepts (cloud models never truncate silently)."""
+
+    def __init__(self, text: str, detail: str, where: str = "") -> None:
+        preview = " ".join(text.split())[:80]
+        name = where or f"passage starting {preview!r}"
+        super().__init__(
+            f"{name} is too long for the embedding model ({detail})",
+            "lower ingest.child_max_tokens, or split the document, then run ingest again",
+        )
+        self.text = text
+        self.detail = detail
+
+
+def model_id_for(config: Config) -> str:
+    """The id vectors are cached and indexed under; a change of model re-embeds."""
+    if config.embedding.backend == "vertex":
+        from essaylint.cloud.vertex_embed import vertex_model_id
+
+        return vertex_model_id(config.cloud)
+    return MiniLMEmbedder.model_id
+
+
+def dim_for(config: Config) -> int:
+    if config.embedding.backend == "vertex":
+        return config.cloud.vertex.output_dimensionality
+    return MiniLMEmbedder.dim
+
+
+def embedder_for(config: Config, root: Path | None = None) -> Embedder:
+    """The embedder the configuration asks for (``root`` is the project, for cloud state)."""
+    settings = config.embedding
+    if settings.backend == "vertex":
+        from essaylint.cloud.vertex_embed import VertexEmbedder
+
+        return VertexEmbedder(root, config.cloud)
+    return get_embedder(settings.model, settings.batch_size, settings.max_tokens)

@@ -30,6 +30,7 @@ class IndexPointer:
     dim: int
     inputs_digest: str
     format: int = INDEX_FORMAT
+    multilingual_model_id: str = ""  # the model of the vector_ml column, when there is one
 
     @classmethod
     def read(cls, index_dir: Path) -> IndexPointer | None:
@@ -45,7 +46,9 @@ def write_index(
     children: list[dict[str, Any]],
     vectors: np.ndarray,
     parents: list[dict[str, Any]],
+    extra_vectors: dict[str, np.ndarray] | None = None,
 ) -> None:
+    """``extra_vectors``: more vector columns by name (retrieval.multilingual's vector_ml)."""
     import lancedb
     import pyarrow as pa
     from lancedb.index import FTS
@@ -53,7 +56,10 @@ def write_index(
     db = lancedb.connect(str(index_dir))
     for name in {pointer.children_table, pointer.parents_table} & set(_table_names(db)):
         db.drop_table(name)  # left by an interrupted build
-    table = db.create_table(pointer.children_table, _children_arrow(children, vectors, pointer.dim))
+    arrow = _children_arrow(children, vectors, pointer.dim)
+    for name, matrix in (extra_vectors or {}).items():
+        arrow = arrow.append_column(name, _vector_array(matrix))
+    table = db.create_table(pointer.children_table, arrow)
     table.create_index("text", config=FTS(), replace=True)
     db.create_table(pointer.parents_table, pa.Table.from_pylist(parents, _schema()[1]))
     previous = IndexPointer.read(index_dir)
@@ -91,8 +97,14 @@ def _children_arrow(children: list[dict[str, Any]], vectors: np.ndarray, dim: in
     import pyarrow as pa
 
     table = pa.Table.from_pylist(children, _schema()[0])
+    return table.append_column("vector", _vector_array(vectors, dim))
+
+
+def _vector_array(vectors: np.ndarray, dim: int | None = None) -> Any:
+    import pyarrow as pa
+
     flat = pa.array(vectors.astype("float32").reshape(-1))
-    return table.append_column("vector", pa.FixedSizeListArray.from_arrays(flat, dim))
+    return pa.FixedSizeListArray.from_arrays(flat, dim or vectors.shape[1])
 
 
 def _schema() -> tuple[Any, Any]:

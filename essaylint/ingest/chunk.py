@@ -86,6 +86,8 @@ def _child_spans(page: NormalisedPage, settings: IngestSettings) -> list[tuple[i
                 p for p in _overlap(current, settings) if p.in_references == piece.in_references
             ]
             size = sum(p.tokens for p in current)
+            if size + piece.tokens > settings.child_max_tokens:
+                current, size = [], 0  # no room for overlap in front of this piece
         current.append(piece)
         size += piece.tokens
     if current:

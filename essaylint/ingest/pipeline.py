@@ -217,7 +217,17 @@ class _Run:
                 self._record_chunks(uid, document, chunked)
                 self.progress.advance()
             write_quality_report(self.project, self.parsed, self.chunked, self._failures())
+        with _timed(self.timings, "structure"):
+            self._structures(key)
         self.progress.done()
+
+    def _structures(self, chunk_key: str) -> None:
+        """Sections, captions, footnotes, bibliography, links (docs/structure.md)."""
+        from essaylint.structure.store import ensure_structure
+
+        paths = {s.doc_uid: s.path for s in self.sources}
+        for uid, chunked in self.chunked.items():
+            ensure_structure(self.project, chunked, paths[uid], chunk_key)
 
     def embed(self) -> None:
         from essaylint.index.build import embed_documents

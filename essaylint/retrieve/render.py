@@ -27,6 +27,13 @@ def pack_markdown(pack: EvidencePack) -> str:
     else:
         for item in pack.items:
             lines += _item(item, level="##")
+    if pack.expansions:
+        lines += ["", "## Expansions (followed references and definitions)", ""]
+        for e in pack.expansions:
+            lines += [
+                f"- expansion `{e.elem_id}` ({e.kind}, {e.locator()}): {e.reason}",
+                f"  > {e.text[:400]}",
+            ]
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -35,6 +42,7 @@ def _header(pack: EvidencePack) -> list[str]:
     lines = [
         f"- question: {pack.inputs.question}",
         f"- english: {pack.inputs.en or '(not given; the question is used as is)'}",
+        *([f"- language: {pack.language_note}"] if pack.language_note else []),
         f"- mode: {pack.inputs.mode}",
         f"- build_id: `{pack.build_id}`",
         f"- query_id: `{pack.query_id}`",

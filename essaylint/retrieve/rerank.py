@@ -7,9 +7,13 @@ fused order unchanged. It is named as such in every pack rather than pretending.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from essaylint.retrieve.records import Hit
+
+if TYPE_CHECKING:
+    from essaylint.config.schema import Config
 
 
 class Reranker(Protocol):
@@ -28,10 +32,17 @@ class NoRerank:
 
 
 RERANKERS: dict[str, type] = {"none": NoRerank}
+CLOUD_RERANKERS = ("vertex",)  # opt-in in essaylint.yaml: retrieval.rerank
 
 
-def get_reranker(name: str) -> Reranker:
+def get_reranker(name: str, config: Config | None = None, root: Path | None = None) -> Reranker:
+    if name == "vertex":
+        from essaylint.cloud.vertex_rank import VertexReranker
+        from essaylint.config.schema import Config
+
+        return VertexReranker(config or Config(), root)
     try:
         return RERANKERS[name]()
     except KeyError:
-        raise ValueError(f"unknown reranker {name!r}; available: {', '.join(RERANKERS)}") from None
+        known = ", ".join([*RERANKERS, *CLOUD_RERANKERS])
+        raise ValueError(f"unknown reranker {name!r}; available: {known}") from None

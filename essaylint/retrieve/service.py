@@ -70,9 +70,15 @@ def answer(
         stale=retriever.stale,
         items=items,
         warnings=[STALE_WARNING] if retriever.stale else [],
+        language_note=retriever.language_note(inputs),
     )
     if inputs.mode == "papers":
         pack.papers = group_papers(retriever, items)
+    if retriever.config.retrieval.expand and items:
+        from essaylint.retrieve.expand import expand_items, load_graph
+
+        graph = load_graph(project, retriever.library, retriever.parent_rows)
+        pack.expansions = expand_items(graph, items, inputs.question).items
     record = run_record(pack, dataclasses.asdict(params), retriever.where(inputs), hits)
     if write:
         _write(project, pack, record)

@@ -13,7 +13,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from essaylint.audit.findings import Finding, Rule, effective_severity
 from essaylint.config.schema import Config
@@ -23,6 +23,9 @@ from essaylint.project import Project
 from essaylint.rubric.records import Criterion, RequiredElement, Rubric, SourceRef
 from essaylint.rubric.scoring import Hit, Unit, keywords, overall, score_item
 from essaylint.rubric.vectors import CACHE_FILE, VectorCache
+
+if TYPE_CHECKING:
+    import numpy as np
 
 Status = Literal["COVERED", "PARTIAL", "MISSING"]
 COVERED_AT = 0.43
@@ -105,6 +108,7 @@ class _Scorer:
         self.cache = VectorCache(project.cache / CACHE_FILE if project else Path(os.devnull))
         self.draft = draft
         self._built: list[Unit] | None = None
+        self._embedder: Embedder | None = None
 
     @property
     def units(self) -> list[Unit]:
@@ -115,10 +119,25 @@ class _Scorer:
 
     @property
     def embedder(self) -> Embedder:
-        from essaylint.index.embed import get_embedder
+        """Loaded once, and only when a text is not in the cache (onnxruntime costs ~0.4 s)."""
+        if self._embedder is None:
+            from essaylint.index.embed import get_embedder
 
-        settings = self.settings
-        return get_embedder(settings.model, settings.batch_size, settings.max_tokens)
+            settings = self.settings
+            self._embedder = get_embedder(settings.model, settings.batch_size, settings.max_tokens)
+        return self._embedder
+
+    @property
+    def model_id(self) -> str:
+        from essaylint.index.embed import MiniLMEmbedder
+
+        return MiniLMEmbedder.model_id if self._embedder is None else self._embedder.model_id
+
+    def _embed_documents(self, texts: list[str]) -> np.ndarray:
+        return self.embedder.embed_documents(texts)
+
+    def _embed_queries(self, texts: list[str]) -> np.ndarray:
+        return self.embedder.embed_queries(texts)
 
     def _units(self, draft: Draft) -> list[Unit]:
         skip = {s.path for s in draft.sections if s.is_reference_list}
@@ -130,8 +149,7 @@ class _Scorer:
         paragraphs = [p for p in draft.paragraphs if grouped.get(p.index)]
         texts = [" ".join(s.plain_text for s in grouped[p.index]) for p in paragraphs]
         sentence_texts = [s.plain_text for p in paragraphs for s in grouped[p.index]]
-        model = self.embedder.model_id
-        vectors = self.cache.embed(texts + sentence_texts, model, self.embedder.embed_documents)
+        vectors = self.cache.embed(texts + sentence_texts, self.model_id, self._embed_documents)
         units, offset = [], len(texts)
         for n, paragraph in enumerate(paragraphs):
             own = grouped[paragraph.index]
@@ -155,8 +173,8 @@ class _Scorer:
     def hits(self, query: str, query_keywords: set[str]) -> list[Hit]:
         if not self.units:
             return []
-        model = "query|" + self.embedder.model_id
-        vector = self.cache.embed([query], model, self.embedder.embed_queries)[0]
+        model = "query|" + self.model_id
+        vector = self.cache.embed([query], model, self._embed_queries)[0]
         return score_item(vector, query_keywords, self.units)
 
     def save(self) -> None:

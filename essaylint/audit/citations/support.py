@@ -16,6 +16,8 @@ from essaylint.audit.citations.sentences import DocSentence, SentenceIndex
 from essaylint.audit.citations.textcache import TextVectors
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     import numpy as np
 
     from essaylint.config.schema import Config
@@ -37,20 +39,18 @@ class Support:
 
 
 def model_id_for(config: Config) -> str:
-    from essaylint.index.embed import MiniLMEmbedder
+    from essaylint.index.embed import model_id_for as index_model_id
 
-    return MiniLMEmbedder.model_id
+    return index_model_id(config)
 
 
-def embedder_for(config: Config) -> Callable[[list[str]], np.ndarray]:
+def embedder_for(config: Config, root: Path | None = None) -> Callable[[list[str]], np.ndarray]:
     """Load the embedding model only when a text is not cached yet."""
 
     def embed(texts: list[str]) -> np.ndarray:
-        from essaylint.index.embed import get_embedder
+        from essaylint.index.embed import embedder_for as index_embedder
 
-        settings = config.embedding
-        model = get_embedder(settings.model, settings.batch_size, settings.max_tokens)
-        return model.embed_queries(texts)
+        return index_embedder(config, root).embed_queries(texts)
 
     return embed
 
@@ -73,8 +73,13 @@ class SupportScorer:
         self.calibration = calibration or load_calibration()
         self.model_id = model_id_for(config)
         self.texts = texts or TextVectors(
-            project.cache / "support_cache", self.model_id, embedder_for(config)
+            project.cache / "support_cache", self.model_id, embedder_for(config, project.root)
         )
+        self.ranking = None
+        if config.retrieval.rerank == "vertex":  # its score replaces the dense features
+            from essaylint.cloud.vertex_rank import RankingClient
+
+            self.ranking = RankingClient(project.root, config.cloud)
         self._evidence: dict[str, DocEvidence | None] = {}
         self._sentences: dict[str, SentenceIndex] = {}
 
@@ -131,6 +136,8 @@ class SupportScorer:
             "direction_conflict": fx.share(fx.direction_conflict, sentence, near),
             "title_conflict": _title_conflict(sentence, index, title_sim),
         }
+        if self.ranking is not None:
+            values.update(self._ranked(sentence, doc_uid, evidence, order, candidates))
         score = self.calibration.score(values)
         passage = Passage(
             doc_uid=doc_uid,
@@ -150,6 +157,22 @@ class SupportScorer:
         sims = self.texts.vectors([s.text for s in sentences]) @ query
         pairs = [(float(v), s) for v, s in zip(sims, sentences, strict=True)]
         return sorted(pairs, key=lambda x: x[0], reverse=True)
+
+    def _ranked(
+        self, sentence: str, doc_uid: str, evidence: DocEvidence, order: object, candidates: dict
+    ) -> dict[str, float]:
+        from essaylint.audit.citations.ranker_support import ranked_features
+
+        entry = self.library.get(doc_uid)
+        children = [evidence.children[i] for i in order]  # type: ignore[attr-defined]
+        return ranked_features(
+            self.ranking,
+            sentence,
+            children,
+            list(candidates),
+            entry.title if entry else "",
+            entry.year if entry else "",
+        )
 
     def close(self) -> None:
         self.texts.save()

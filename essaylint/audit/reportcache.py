@@ -1,0 +1,80 @@
+"""The last report of each draft, reused when nothing it depends on has changed.
+
+The inputs of a draft's report: its bytes and path, essaylint.yaml, library.csv, rubric.yaml,
+the index build, the audits asked for, the spaCy model that would read it and the essaylint
+version. When they all match, `essaylint hook run` / `essaylint audit` print the stored report
+without parsing the draft (a commit that does not touch a draft costs a process start).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from essaylint.audit.cache import ResultCache, digest, file_digest
+from essaylint.audit.findings import Finding
+
+if TYPE_CHECKING:
+    from essaylint.audit.runner import DraftReport
+    from essaylint.project import Project
+
+
+class ReportInputs:
+    def __init__(
+        self, project: Project, audits: tuple[str, ...], suggest: bool, build_id: str
+    ) -> None:
+        from essaylint.audit.claims.nlp import model_names
+        from essaylint.audit.claims_cache import model_fingerprint
+
+        self.cache = ResultCache(project.cache, "reports")
+        self.salt = digest(
+            "report",
+            audits,
+            suggest,
+            build_id,
+            file_digest(project.config_path),
+            file_digest(project.library_csv),
+            file_digest(project.rubric_yaml),
+            model_fingerprint(model_names()),
+        )
+
+    def key(self, path: Path, rel: str) -> str:
+        return digest(self.salt, rel, file_digest(path))
+
+    def lookup(self, path: Path, rel: str) -> DraftReport | None:
+        stored = self.cache.get(rel)
+        if not stored or stored.get("key") != self.key(path, rel):
+            return None
+        return report_from_dict(stored["report"])
+
+    def store(self, path: Path, report: DraftReport) -> None:
+        self.cache.put(
+            report.path, {"key": self.key(path, report.path), "report": report_dict(report)}
+        )
+        self.cache.save()
+
+
+def report_dict(report: DraftReport) -> dict[str, Any]:
+    data = report.to_dict()
+    for audit in data["audits"].values():
+        audit.pop("table", None)
+    return data
+
+
+def report_from_dict(data: dict[str, Any]) -> DraftReport:
+    from essaylint.audit.runner import AuditResult, DraftReport
+
+    report = DraftReport(data["draft"])
+    for name, audit in data["audits"].items():
+        findings = [Finding(**f) for f in audit["findings"]]
+        report.results.append(
+            AuditResult(
+                name,
+                audit["rows"],
+                findings,
+                audit["summary"],
+                notes=audit["notes"],
+                metrics=audit.get("metrics", {}),
+            )
+        )
+    return report

@@ -1,0 +1,82 @@
+"""`essaylint connect "A" "B"`: papers and passages that bridge two concepts."""
+
+from __future__ import annotations
+
+import click
+
+from essaylint.cli.main import emit_json, handle_errors
+from essaylint.config import load_config
+from essaylint.project import find_project
+
+
+@click.command()
+@click.argument("a")
+@click.argument("b")
+@click.option("--json", "as_json", is_flag=True, help="Print the bridge as JSON.")
+@click.pass_context
+@handle_errors
+def connect(ctx: click.Context, a: str, b: str, as_json: bool) -> None:
+    """Show how concept A connects to concept B in your reading, with pages.
+
+    Papers and passages that mention both; concepts X with A ↔ X ↔ B reached by
+    Personalized PageRank over the library's concept graph; the passages reached from
+    both. The first run extracts concepts (spaCy) for every document; later runs only for
+    new ones. Writes outputs/connect.md.
+
+    \b
+    Examples:
+      essaylint connect "heart failure" "quality improvement"
+      essaylint connect "S2ORC" "human evaluation"
+    """
+    from essaylint.errors import EssaylintError
+    from essaylint.index.embed import embedder_for
+    from essaylint.library_view.connect import connect as find_bridge
+    from essaylint.library_view.graph import ensure_graph
+    from essaylint.library_view.library import load_library
+    from essaylint.library_view.ppr import walk_of
+    from essaylint.library_view.render import connect_markdown, passage_locator
+    from essaylint.storage import atomic_write_text
+
+    project = find_project(ctx.obj["cwd"])
+    config = load_config(project.config_path)
+    library = load_library(project)
+    if not library.documents:
+        raise EssaylintError("no ingested documents", "run `essaylint ingest` first")
+    graph = ensure_graph(project, config, library, lambda m: click.echo(m, err=True))
+    bridge = find_bridge(graph, walk_of(graph), a, b, embedder_for(config, project.root))
+    text = connect_markdown(bridge, graph, library)
+    atomic_write_text(project.outputs / "connect.md", text)
+    if as_json:
+        emit_json(
+            {
+                "a": a,
+                "b": b,
+                "linked_a": [graph.labels[c] for c in bridge.linked_a],
+                "linked_b": [graph.labels[c] for c in bridge.linked_b],
+                "papers": [
+                    {"doc": library.name(u), "doc_uid": u, "passages_a": x, "passages_b": y}
+                    for u, x, y in bridge.papers
+                ],
+                "both": [_passage(graph, library, p, passage_locator) for p in bridge.both],
+                "bridging_concepts": [
+                    {
+                        "concept": graph.labels[x],
+                        "with_a": _passage(graph, library, left, passage_locator),
+                        "with_b": _passage(graph, library, right, passage_locator),
+                    }
+                    for x, left, right in bridge.concepts
+                ],
+                "passages": [_passage(graph, library, p, passage_locator) for p in bridge.passages],
+            }
+        )
+        return
+    click.echo(text)
+    click.echo("written: outputs/connect.md")
+
+
+def _passage(graph: object, library: object, p: int, locate: object) -> dict[str, str]:
+    return {
+        "child_id": graph.passages[p],  # type: ignore[attr-defined]
+        "doc_uid": graph.passage_doc[p],  # type: ignore[attr-defined]
+        "locator": locate(graph, library, p),  # type: ignore[operator]
+    }

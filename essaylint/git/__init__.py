@@ -1,0 +1,1 @@
+"""Git plumbing for the git-native workflow: notes on refs/notes/essaylint, hook scripts."""

@@ -1,0 +1,135 @@
+"""Lines of a PDF page with their boxes and font sizes (pypdfium2), the raw material of
+structure extraction."""
+
+from __future__ import annotations
+
+import ctypes
+import statistics
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Line:
+    page: int  # 1-based
+    start: int  # char index range in the page's raw text
+    end: int
+    text: str
+    left: float
+    bottom: float
+    right: float
+    top: float
+    size: float  # median font size of its visible characters
+    bold: bool
+
+
+@dataclass
+class PageLayout:
+    number: int
+    width: float
+    height: float
+    text: str  # the raw text layer: text[i] is character i of the text page
+    lines: list[Line] = field(default_factory=list)
+    sizes: list[float] = field(default_factory=list)  # per character (0 for generated ones)
+    boxes: list[tuple[float, float, float, float]] = field(default_factory=list)  # l, b, r, t
+
+    def line_at(self, index: int) -> Line | None:
+        for line in self.lines:
+            if line.start <= index < line.end:
+                return line
+        return None
+
+
+def read_layout(pdf: Any) -> list[PageLayout]:
+    """Every page of an open pypdfium2 PdfDocument."""
+    import pypdfium2.raw as raw
+
+    pages = []
+    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+    for number in range(1, len(pdf) + 1):
+        page = pdf[number - 1]
+        textpage = page.get_textpage()
+        count = raw.FPDFText_CountChars(textpage.raw)
+        text = textpage.get_text_range() if count > 0 else ""
+        if len(text) != count:  # characters outside the BMP: indices no longer line up
+            text = "".join(chr(raw.FPDFText_GetUnicode(textpage.raw, i)) for i in range(count))
+        sizes: list[float] = []
+        boxes: list[tuple[float, float, float, float]] = []
+        weights: list[int] = []
+        for i in range(count):
+            generated = text[i] in "\r\n" or raw.FPDFText_IsGenerated(textpage.raw, i) == 1
+            if generated or text[i].isspace():
+                sizes.append(0.0)
+                boxes.append((0.0, 0.0, 0.0, 0.0))
+                weights.append(0)
+                continue
+            raw.FPDFText_GetCharBox(textpage.raw, i, left, right, bottom, top)
+            boxes.append((left.value, bottom.value, right.value, top.value))
+            size = raw.FPDFText_GetFontSize(textpage.raw, i)
+            if size < 3:  # the size lives in the text matrix: estimate it from the glyph box
+                size = (top.value - bottom.value) / 0.7
+            sizes.append(round(size, 2))
+            weights.append(raw.FPDFText_GetFontWeight(textpage.raw, i))
+        width, height = page.get_size()
+        layout = PageLayout(number, width, height, text, [], sizes, boxes)
+        layout.lines = _lines(layout, weights)
+        textpage.close()
+        page.close()
+        pages.append(layout)
+    return pages
+
+
+def _lines(layout: PageLayout, weights: list[int]) -> list[Line]:
+    lines: list[Line] = []
+    text = layout.text
+    start = 0
+    for i in range(len(text) + 1):
+        if i < len(text) and text[i] not in "\r\n":
+            continue
+        visible = [j for j in range(start, i) if layout.sizes[j] > 0]
+        if visible:
+            boxes = [layout.boxes[j] for j in visible]
+            lines.append(
+                Line(
+                    page=layout.number,
+                    start=start,
+                    end=i,
+                    text=text[start:i],
+                    left=min(b[0] for b in boxes),
+                    bottom=min(b[1] for b in boxes),
+                    right=max(b[2] for b in boxes),
+                    top=max(b[3] for b in boxes),
+                    size=statistics.median(layout.sizes[j] for j in visible),
+                    bold=sum(weights[j] >= 600 for j in visible) > len(visible) / 2,
+                )
+            )
+        start = i + 1
+    return lines
+
+
+def body_size(pages: list[PageLayout]) -> float:
+    """The most common font size of the document's characters (its body text)."""
+    counts: dict[float, int] = {}
+    for page in pages:
+        for size in page.sizes:
+            if size > 0:
+                key = round(size * 2) / 2
+                counts[key] = counts.get(key, 0) + 1
+    return max(counts, key=lambda k: counts[k]) if counts else 10.0
+
+
+def drop_running_lines(pages: list[PageLayout], min_share: float = 0.6) -> None:
+    """Remove running heads and footers (the lines normalise() removes) from the lines."""
+    from essaylint.ingest.normalise import EDGE_LINES, _clean_lines, find_templates, template_key
+
+    texts = [[" ".join(_clean_lines(line.text)) for line in page.lines] for page in pages]
+    templates = find_templates(texts, min_share)
+    if not templates:
+        return
+    for page, lines in zip(pages, texts, strict=True):
+        edges = set(range(EDGE_LINES)) | set(range(len(lines) - EDGE_LINES, len(lines)))
+        page.lines = [
+            line
+            for i, (line, text) in enumerate(zip(page.lines, lines, strict=True))
+            if not (i in edges and template_key(text) in templates)
+        ]

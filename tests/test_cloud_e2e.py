@@ -1,0 +1,255 @@
+"""Cloud backends end to end: `essaylint ingest` / `query` / `doctor` with the backends
+switched on in essaylint.yaml and pointed at local fakes; the default makes no connection."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import socket
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from fakes import google_cloud
+from fakes.google_cloud import ACCESS_TOKEN, PRIVATE_KEY_ID, FakeGoogle
+from fakes.http_base import Reply
+from fakes.mineru_server import SIGNATURE, TOKEN, FakeMinerU
+from support.cloud_fixtures import *  # noqa: F403 (fixtures)
+from support.cloud_repo import google_config, make_repo, set_config
+
+from essaylint.cli.main import cli
+from essaylint.index.store import IndexPointer
+
+QUESTION = "focus groups with heart failure patients"
+SECRETS = (ACCESS_TOKEN, PRIVATE_KEY_ID, TOKEN, SIGNATURE)
+
+
+def run(root: Path, *args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["-C", str(root), *args], catch_exceptions=False)
+    return result.exit_code, result.output
+
+
+def all_files_text(root: Path) -> str:
+    chunks = []
+    for path in root.rglob("*"):
+        if path.is_file() and path.stat().st_size < 5_000_000 and path.name != ".env":
+            chunks.append(path.read_bytes().decode("utf-8", "replace"))
+    return "\n".join(chunks)
+
+
+def assert_no_secret(*texts: str) -> None:
+    for text in texts:
+        for secret in SECRETS:
+            assert secret not in text
+
+
+def test_vertex_embeddings_and_ranking_through_ingest_and_query(
+    google: FakeGoogle, adc: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    root = make_repo(tmp_path / "essay")
+    set_config(
+        root,
+        embedding={"backend": "vertex"},
+        retrieval={"rerank": "vertex"},
+        cloud=google_config(google.url),
+    )
+    google.fail(":predict", Reply(429, {"error": {"message": "quota"}}), Reply(503))
+    google.fail(":rank", Reply(200, "<html>not json</html>"))
+    with caplog.at_level(logging.DEBUG):
+        code, ingest_out = run(root, "ingest")
+        assert code == 0, ingest_out
+        code, query_out = run(root, "query", QUESTION, "--json")
+    assert code == 0, query_out
+    pack = json.loads(query_out)
+    assert pack["rerank"].startswith("vertex semantic-ranker-default-004")
+    assert pack["model_id"] == "vertex/gemini-embedding-001@1536"
+    assert pack["items"] and "heart failure" in pack["items"][0]["snippet"].lower()
+    pointer = IndexPointer.read(root / "index")
+    assert pointer and pointer.dim == 1536
+    predicts = google.seen(":predict")
+    tasks = {r.json()["instances"][0]["task_type"] for r in predicts}
+    assert tasks == {"RETRIEVAL_DOCUMENT", "RETRIEVAL_QUERY"}
+    assert all(len(r.json()["instances"]) == 1 for r in predicts)
+    ranks = [r for r in google.seen(":rank") if r.body]
+    body = ranks[-1].json()
+    assert body["model"] == "semantic-ranker-default-004" and body["ignoreRecordDetailsInResponse"]
+    assert 0 < len(body["records"]) <= 200
+    assert body["records"][0]["title"].count(" | ") == 3
+    assert all(r.headers["authorization"] == f"Bearer {ACCESS_TOKEN}" for r in predicts)
+    # Two scripted failures in a window of 20 calls: 10% > 5%.
+    assert "error rate 10% > 5%" in (root / "meta" / "health_report.md").read_text()
+    assert_no_secret(ingest_out, query_out, caplog.text, all_files_text(root))
+
+    # The ranker scores citation support too (its score replaces the dense features).
+    (root / "drafts" / "essay.md").write_text(
+        "# Essay\n\nPatients valued structured heart failure programmes "
+        "(Tully, 2010, p. 4){#doc_354b33f6}.\n"
+    )
+    code, out = run(root, "audit")
+    assert code in (0, 1), out
+    support = [r.json() for r in google.seen(":rank") if r.body and b'"c0"' in r.body]
+    assert support, out
+    assert support[-1]["query"].startswith("Patients valued")
+
+    # A change of model (here its dimensionality) re-embeds everything; nothing is mixed.
+    before = len(google.seen(":predict"))
+    set_config(root, cloud={"vertex": {"output_dimensionality": 768}})
+    code, out = run(root, "ingest")
+    assert code == 0, out
+    children = sum(1 for _ in (root / "chunks").glob("*.json"))
+    assert len(google.seen(":predict")) - before > children
+    assert IndexPointer.read(root / "index").dim == 768
+
+
+def test_an_over_long_passage_is_an_error_naming_it(
+    google: FakeGoogle, adc: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(google_cloud, "MAX_INPUT_WORDS", 60)
+    root = make_repo(tmp_path / "essay", ("tully2010_rrp_heart_failure_programmes.pdf",))
+    set_config(root, embedding={"backend": "vertex"}, cloud=google_config(google.url))
+    code, out = run(root, "ingest")
+    assert code == 2
+    assert "too long for the embedding model" in out and "child" in out
+    assert "input token count" in out
+
+
+def test_batch_prediction_for_large_libraries(
+    google: FakeGoogle, adc: Path, tmp_path: Path
+) -> None:
+    root = make_repo(tmp_path / "essay", ("tully2010_rrp_heart_failure_programmes.pdf",))
+    batch = {"batch_gcs_uri": "gs://essay-bucket/essaylint", "batch_min_texts": 1}
+    set_config(
+        root,
+        embedding={"backend": "vertex"},
+        cloud=google_config(google.url, vertex={**batch, "batch_poll_s": 0.01}),
+    )
+    code, out = run(root, "ingest")
+    assert code == 0, out
+    assert len(google.jobs) == 1
+    job = next(iter(google.jobs.values()))
+    assert job["model"] == "publishers/google/models/gemini-embedding-001"
+    assert job["polls"] >= 2
+    assert not google.seen(":predict")  # every vector came from the batch job
+    assert ("essay-bucket", job["input"].split("/", 3)[3]) in google.objects
+    code, out = run(root, "query", QUESTION, "--json")
+    assert code == 0 and json.loads(out)["items"]
+
+
+def test_health_report_appears_when_the_service_is_slow(
+    google: FakeGoogle, adc: Path, tmp_path: Path
+) -> None:
+    root = make_repo(tmp_path / "essay", ("tully2010_rrp_heart_failure_programmes.pdf",))
+    set_config(
+        root,
+        embedding={"backend": "vertex"},
+        retrieval={"rerank": "vertex"},
+        cloud=google_config(google.url, health_p95_s=0.25),
+    )
+    assert run(root, "ingest")[0] == 0
+    assert run(root, "query", QUESTION)[0] == 0
+    assert not (root / "meta" / "health_report.md").exists()
+    google.delay = 0.3
+    for _ in range(5):
+        assert run(root, "query", QUESTION)[0] == 0
+    report = (root / "meta" / "health_report.md").read_text()
+    assert "vertex-ranking" in report and "semantic-ranker-fast-004" in report
+
+
+def mineru_repo(tmp_path: Path, fake: FakeMinerU, **mineru: object) -> Path:
+    root = make_repo(tmp_path / "essay")
+    (root / ".env").write_text(f"MINERU_API_TOKEN={TOKEN}\n")
+    settings = {"endpoint": fake.endpoint, "poll_s": 0.02, "max_part_pages": 3, **mineru}
+    set_config(root, ingest={"parser": "mineru"}, cloud={"max_retries": 1, "mineru": settings})
+    return root
+
+
+def test_mineru_parses_split_pdfs_and_resumes_after_interruption(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with FakeMinerU() as fake:
+        root = mineru_repo(tmp_path, fake)
+        fake.fail("/extract-results/", *[Reply(500)] * 2)  # the first run gives up polling
+        code, out = run(root, "ingest")
+        assert code == 2 and "mineru" in out
+        batches = json.loads((root / ".essaylint" / "mineru" / "batches.json").read_text())
+        assert len(batches) == 1
+        with caplog.at_level(logging.DEBUG):
+            code, out = run(root, "ingest")
+        assert code == 0, out
+        assert len(fake.seen("/file-urls/batch")) == 1  # resumed, not uploaded again
+        assert all("content-type" not in r.headers for r in fake.seen("/upload/", "PUT"))
+        code, query_out = run(root, "query", QUESTION, "--json")
+    pack = json.loads(query_out)
+    assert pack["items"]
+    parsed = json.loads(next((root / "parsed").glob("*.json")).read_text())
+    assert parsed["document"]["parser"] == "mineru-api pipeline"
+    pages = [p["number"] for p in parsed["document"]["pages"]]
+    assert pages == list(range(1, len(pages) + 1)) and len(pages) > 3
+    manifest = json.loads(
+        next((root / ".essaylint" / "mineru").glob("*/split_manifest.json")).read_text()
+    )
+    assert [p["first_page"] for p in manifest["parts"]][:2] == [1, 4]
+    assert_no_secret(out, query_out, caplog.text, all_files_text(root))
+
+
+def test_mineru_unsafe_zip_is_refused(tmp_path: Path) -> None:
+    with FakeMinerU() as fake:
+        fake.evil_zip = {"../../escaped.txt": b"owned"}
+        root = mineru_repo(tmp_path, fake)
+        code, out = run(root, "ingest")
+    assert code == 2 and "unsafe path" in out
+    assert not list(tmp_path.rglob("escaped.txt"))
+
+
+def test_doctor_checks_enabled_backends_without_showing_credentials(
+    google: FakeGoogle, adc: Path, tmp_path: Path
+) -> None:
+    with FakeMinerU() as fake:
+        root = mineru_repo(tmp_path, fake)
+        set_config(root, retrieval={"rerank": "vertex"}, cloud=google_config(google.url))
+        code, out = run(root, "doctor", "--json")
+        checks = {c["name"]: c for c in json.loads(out)}
+        assert checks["vertex-ranking"]["ok"] and checks["mineru"]["ok"]
+        assert checks["credentials"]["ok"]
+        assert_no_secret(out)
+        (root / ".env").write_text("")
+        os.environ.pop("MINERU_API_TOKEN", None)  # loaded from .env by the first run
+        code, out = run(root, "doctor")
+    assert code == 2 and "MINERU_API_TOKEN" in out
+
+
+def test_init_writes_env_example_and_ignores_env(tmp_path: Path) -> None:
+    root = make_repo(tmp_path / "essay", ())
+    assert "MINERU_API_TOKEN" in (root / ".env.example").read_text()
+    assert ".env" in (root / ".gitignore").read_text().splitlines()
+
+
+def test_default_mode_makes_no_network_connection(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    attempts: list[object] = []
+    real_connect = socket.socket.connect
+
+    def guarded(self: socket.socket, address: object) -> object:
+        host = address[0] if isinstance(address, tuple) else str(address)
+        if self.family in (socket.AF_INET, socket.AF_INET6) and host not in (
+            "127.0.0.1",
+            "::1",
+            "localhost",
+        ):
+            attempts.append(address)
+            raise OSError(f"network blocked in this test: {address}")
+        return real_connect(self, address)
+
+    monkeypatch.setattr(socket.socket, "connect", guarded)
+    monkeypatch.setattr(socket.socket, "connect_ex", guarded)
+    root = make_repo(tmp_path / "essay", ("tully2010_rrp_heart_failure_programmes.pdf",))
+    (root / "drafts" / "essay.md").write_text(
+        "# Essay\n\nPatients valued structured heart failure programmes "
+        "(Tully, 2010, p. 4){#doc_354b33f6}.\n"
+    )
+    assert run(root, "ingest")[0] == 0
+    assert run(root, "query", QUESTION)[0] == 0
+    assert run(root, "audit")[0] in (0, 1)
+    assert attempts == []
