@@ -290,3 +290,17 @@ def test_follow_plugs_in_as_one_more_tool(project: Project) -> None:
     assert len(decisions) == len(result["items"]) + len(result["unresolved"]) + 1
     assert decisions[-1]["detail"] == {"stopped": result["stopped"]}
     assert all(step.same for step in replay(project, session.run_id))
+
+
+def test_locate_plugs_in_with_its_trail(project: Project) -> None:
+    assert "locate" in {tool.name for tool in all_tools()}
+    session = ToolSession.open(ToolContext(project))
+    result = session.call("locate", {"question": QUESTION})
+    session.complete()
+    jsonschema.validate(result, get_tool("locate").output_schema())
+    assert [level["name"] for level in result["levels"]] == ["documents", "sections", "children"]
+    assert result["pages"] and result["answers"]
+    events = read_events(session.log.path)
+    decisions = [e for e in events if e["type"] == "decision"]
+    assert [d["detail"]["level"] for d in decisions] == ["documents", "sections", "children"]
+    assert all(step.same for step in replay(project, session.run_id))
