@@ -1,10 +1,14 @@
-"""Find the student's Zotero items for the cited doc_uids, read-only, with pyzotero.
+"""Find the student's Zotero items for the cited doc_uids, with pyzotero.
 
 Local API of Zotero 7 first (http://127.0.0.1:23119/api/, no key), then the web API when
 ZOTERO_API_KEY and ZOTERO_LIBRARY_ID are set. An item is matched by, in order: a Better
 BibTeX citation key equal to the doc_uid, an ``essaylint: doc_…`` line in Extra (or an
 ``essaylint:doc_…`` tag), the DOI, then title + year. Several candidates are ambiguous and
 never picked; an item key is never made up.
+
+The export only reads. ``plan_sync`` / ``apply_sync`` (``essaylint library zotero-sync``)
+add an ``essaylint: doc_…`` line to Extra of matched items, through the web API only (the
+local API is read-only), when the student asks for it.
 """
 
 from __future__ import annotations
@@ -114,8 +118,9 @@ class ZoteroSession:
     # -- connecting ----------------------------------------------------------------------------
 
     @classmethod
-    def connect(cls, settings: ZoteroSettings) -> ZoteroSession:
-        """The local API if it answers, else the web API; ZoteroUnavailableError says why not."""
+    def connect(cls, settings: ZoteroSettings, prefer_web: bool = False) -> ZoteroSession:
+        """The local API if it answers, else the web API (the other way round with
+        ``prefer_web``, which writes need); ZoteroUnavailableError says why not."""
         try:
             from pyzotero import zotero
         except ImportError as exc:
@@ -123,30 +128,28 @@ class ZoteroSession:
                 "pyzotero is not installed: pip install 'essaylint[export]'"
             ) from exc
         reasons = []
-        if settings.try_local:
-            client = _timeout_client(settings.timeout, trust_env=False)
-            local = zotero.Zotero("0", "user", local=True, client=client)
-            local.endpoint = settings.local_url.rstrip("/")
-            session = cls(local, "local", settings)
+        for api in ("web", "local") if prefer_web else ("local", "web"):
+            if api == "local" and not settings.try_local:
+                continue
+            if api == "web" and not settings.has_web_credentials:
+                reasons.append("web API: not configured (set ZOTERO_API_KEY and ZOTERO_LIBRARY_ID)")
+                continue
+            if api == "local":
+                client = _timeout_client(settings.timeout, trust_env=False)
+                zot = zotero.Zotero("0", "user", local=True, client=client)
+                zot.endpoint = settings.local_url.rstrip("/")
+            else:
+                client = _timeout_client(settings.timeout, trust_env=True)
+                zot = zotero.Zotero(
+                    settings.library_id, settings.library_type, settings.api_key, client=client
+                )
+                zot.endpoint = settings.web_url.rstrip("/")
+            session = cls(zot, api, settings)
             try:
                 session.probe()
                 return session
             except ZoteroUnavailableError as exc:
-                reasons.append(f"local API: {exc.reason}")
-        if settings.has_web_credentials:
-            client = _timeout_client(settings.timeout, trust_env=True)
-            web = zotero.Zotero(
-                settings.library_id, settings.library_type, settings.api_key, client=client
-            )
-            web.endpoint = settings.web_url.rstrip("/")
-            session = cls(web, "web", settings)
-            try:
-                session.probe()
-                return session
-            except ZoteroUnavailableError as exc:
-                reasons.append(f"web API: {exc.reason}")
-        else:
-            reasons.append("web API: not configured (set ZOTERO_API_KEY and ZOTERO_LIBRARY_ID)")
+                reasons.append(f"{api} API: {exc.reason}")
         raise ZoteroUnavailableError("; ".join(reasons))
 
     def probe(self) -> None:
@@ -176,7 +179,11 @@ class ZoteroSession:
         import httpx2
         from pyzotero import errors
 
-        status = getattr(getattr(self.zot, "request", None), "status_code", None)
+        cause = exc.__cause__
+        if isinstance(cause, httpx2.HTTPStatusError):  # writes leave zot.request unset
+            status: int | None = cause.response.status_code
+        else:
+            status = getattr(getattr(self.zot, "request", None), "status_code", None)
         if isinstance(exc, httpx2.ConnectError):
             return "Zotero is not running or not listening (connection refused)", False
         if isinstance(exc, httpx2.TimeoutException):
@@ -393,3 +400,160 @@ def lookup(session: ZoteroSession, entries: dict[str, LibraryEntry], uids: list[
         origin = "zotero" if zotero_item else "zotero (library.csv data)"
         result.matched[uid] = ResolvedItem(uid, (uri,), data, origin)
     return result
+
+
+# -- writing the doc_uid into Extra (`essaylint library zotero-sync`) ----------------------------
+
+_MARKER_LINE = re.compile(r"^\s*essaylint:\s*(doc_\S+)\s*$")
+SYNC_STATUSES = ("added", "add", "in-sync", "conflict", "failed", "ambiguous", "unmatched")
+
+
+@dataclass
+class SyncRow:
+    """One library.csv row and what the sync does with its Zotero item."""
+
+    doc_uid: str
+    status: str  # one of SYNC_STATUSES; "add" = the line is still to be added
+    item_key: str = ""
+    how: str = ""
+    title: str = ""
+    line: str = ""  # the Extra line to add
+    reason: str = ""
+    select: str = ""  # zotero://select link to the item
+    extra: str = field(default="", repr=False)
+    version: int = field(default=0, repr=False)
+
+    def as_dict(self) -> dict[str, str]:
+        names = ("doc_uid", "status", "item_key", "how", "title", "line", "reason", "select")
+        return {name: getattr(self, name) for name in names}
+
+
+@dataclass
+class SyncPlan:
+    api: str
+    rows: list[SyncRow] = field(default_factory=list)
+
+    def by_status(self, status: str) -> list[SyncRow]:
+        return [row for row in self.rows if row.status == status]
+
+
+def extra_markers(extra: str) -> list[str]:
+    """The doc ids of the ``essaylint: doc_…`` lines in an Extra field."""
+    return [m.group(1) for line in (extra or "").splitlines() if (m := _MARKER_LINE.match(line))]
+
+
+def with_marker(extra: str, uid: str) -> str:
+    """Extra with one ``essaylint: <uid>`` line added at the end, the rest kept exactly."""
+    line = f"essaylint: {uid}"
+    if not extra:
+        return line
+    return extra + ("" if extra.endswith(("\n", "\r")) else "\n") + line
+
+
+def sync_candidates(entries: dict[str, LibraryEntry]) -> dict[str, LibraryEntry]:
+    """The present (an empty status counts as present), citable rows."""
+    return {
+        uid: entry
+        for uid, entry in entries.items()
+        if entry.status.strip() in ("present", "") and entry.is_citable
+    }
+
+
+def plan_sync(session: ZoteroSession, entries: dict[str, LibraryEntry]) -> SyncPlan:
+    """What the sync would do for each present, citable row; reads only."""
+    plan = SyncPlan(api=session.api)
+    for uid, entry in sync_candidates(entries).items():
+        try:
+            key, how = find_item(session, entry)
+        except BadPayloadError as exc:
+            plan.rows.append(SyncRow(uid, "unmatched", reason=f"unreadable answer ({exc})"))
+            continue
+        if not key:
+            status = "ambiguous" if how.startswith("ambiguous") else "unmatched"
+            plan.rows.append(SyncRow(uid, status, reason=how, title=entry.title))
+            continue
+        row = SyncRow(uid, "add", item_key=key, how=how, line=f"essaylint: {uid}")
+        _read_item(session, row)
+        plan.rows.append(row)
+    claims: dict[str, list[str]] = {}
+    for row in plan.rows:
+        if row.item_key:
+            claims.setdefault(row.item_key, []).append(row.doc_uid)
+    for row in plan.by_status("add"):
+        if len(claims[row.item_key]) > 1:
+            others = ", ".join(u for u in claims[row.item_key] if u != row.doc_uid)
+            row.status = "conflict"
+            row.reason = f"the same Zotero item also matches {others}; left as is"
+    return plan
+
+
+def _read_item(session: ZoteroSession, row: SyncRow) -> None:
+    """Read the item's Extra and version and decide: add, in-sync or conflict."""
+    item = session.call(lambda: session.zot.item(row.item_key))
+    if not isinstance(item, dict) or not isinstance(item.get("data"), dict):
+        row.status, row.reason = "failed", "Zotero gave an unreadable item"
+        return
+    data = item["data"]
+    row.title = str(data.get("title") or row.title)
+    row.extra = str(data.get("extra") or "")
+    version = item.get("version") or data.get("version")
+    if not isinstance(version, int):
+        row.status, row.reason = "failed", "Zotero gave an item without a version"
+        return
+    row.version = version
+    row.select = _select_link(session, row.item_key, item.get("library"))
+    markers = extra_markers(row.extra)
+    if row.doc_uid in markers:
+        row.status, row.reason = "in-sync", "Extra already has the line"
+    elif markers:
+        row.status = "conflict"
+        row.reason = f"Extra already names another source (essaylint: {markers[0]}); left as is"
+    else:
+        row.status, row.reason = "add", ""
+
+
+def _select_link(session: ZoteroSession, key: str, library: Any) -> str:
+    if session.api == "web" and session.settings.library_type == "group":
+        return f"zotero://select/groups/{session.settings.library_id}/items/{key}"
+    if session.api == "local" and isinstance(library, dict) and library.get("type") == "group":
+        return f"zotero://select/groups/{library.get('id')}/items/{key}"
+    return f"zotero://select/library/items/{key}"
+
+
+def apply_sync(session: ZoteroSession, plan: SyncPlan) -> None:
+    """Write the planned lines through the web API; the local API is read-only."""
+    if session.api != "web":
+        return
+    for row in plan.by_status("add"):
+        _write_marker(session, row)
+
+
+def _write_marker(session: ZoteroSession, row: SyncRow) -> None:
+    """PATCH Extra with the item's version; on 412 read the item again once and retry."""
+    from pyzotero import errors
+
+    for attempt in range(2):
+        extra = with_marker(row.extra, row.doc_uid)
+        payload = {"key": row.item_key, "version": row.version, "extra": extra}
+
+        def patch(payload: dict[str, Any] = payload) -> bool:
+            try:
+                session.zot.update_item(payload)
+            except errors.PreConditionFailedError:
+                return False
+            return True
+
+        try:
+            if session.call(patch):
+                row.status, row.reason = "added", ""
+                return
+            if attempt:
+                break
+            _read_item(session, row)  # someone changed the item since we read it
+        except ZoteroUnavailableError as exc:
+            row.status, row.reason = "failed", exc.reason
+            return
+        if row.status != "add":
+            return
+    row.status = "conflict"
+    row.reason = "the item changed in Zotero again while writing (412); run the sync again"

@@ -4,7 +4,9 @@
 Shapes follow Zotero's ``server_localAPI.js``: item JSON arrays, ``format=csljson`` as a
 text/plain JSON array on the local API (with ``id`` = the item URI) and as
 ``{"items": [...]}`` on the web API, 403 ``Local API is not enabled`` when switched off,
-400 for a user id other than 0, 501 for Atom.
+400 for a user id other than 0, 501 for Atom. The web API also takes PATCH / PUT of one item
+with ``If-Unmodified-Since-Version`` (412 when stale, 204 on success); the local API is
+read-only (501 for writes).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 LOCAL_USER_KEY = "Xy7Qa1Bc"
+_ITEM_FIELDS = ("title", "abstractNote", "publicationTitle", "date", "DOI", "url", "extra")
 _CSL_TYPES = {"journalArticle": "article-journal", "book": "book", "webpage": "webpage"}
 
 
@@ -50,6 +53,11 @@ class FakeZotero:
         self.bad_csl = False
         self.requests: list[str] = []
         self.headers_seen: list[dict[str, str]] = []
+        self.versions: dict[str, int] = {}  # item key → version (7 until written)
+        self.writes: list[dict[str, Any]] = []  # accepted writes: method, key, body
+        # applied to the target item (version + 1) just before the next writes are checked,
+        # as if another device had edited it between our read and our write
+        self.concurrent_edits: list[dict[str, Any]] = []
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
@@ -80,7 +88,21 @@ class FakeZotero:
             def do_GET(self) -> None:
                 fake.requests.append(self.path)
                 fake.headers_seen.append(dict(self.headers))
-                reply = fake.respond(self.path, dict(self.headers))
+                self.reply_with(fake.respond(self.path, dict(self.headers)))
+
+            def do_PATCH(self) -> None:
+                self.receive_write()
+
+            def do_PUT(self) -> None:
+                self.receive_write()
+
+            def receive_write(self) -> None:
+                fake.requests.append(f"{self.command} {self.path}")
+                fake.headers_seen.append(dict(self.headers))
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                self.reply_with(fake.write(self.command, self.path, dict(self.headers), body))
+
+            def reply_with(self, reply: Reply) -> None:
                 if reply.delay:
                     time.sleep(reply.delay)
                 body = reply.body.encode("utf-8")
@@ -121,6 +143,8 @@ class FakeZotero:
             if self.api_key and headers.get("Authorization") != f"Bearer {self.api_key}":
                 return _text(403, "Forbidden")
             prefix = "/users/"
+        if path == "/itemFields" and self.api == "web":
+            return _json([{"field": f, "localized": f} for f in _ITEM_FIELDS])
         if not path.startswith(prefix):
             return _text(404, "Not found")
         user, _, rest = path[len(prefix) :].partition("/")
@@ -138,6 +162,44 @@ class FakeZotero:
                 return _text(404, "Not found")
             return _json(self.item_json(found[0]))
         return _text(404, "Not found")
+
+    def write(self, method: str, raw_path: str, headers: dict[str, str], body: bytes) -> Reply:
+        """PATCH / PUT /users/<id>/items/<key> on the web API, with version checks."""
+        if self.queued:
+            return self.queued.pop(0)
+        if self.always:
+            return self.always
+        if self.api == "local":
+            return _text(501, "Method not implemented")
+        if self.api_key and headers.get("Authorization") != f"Bearer {self.api_key}":
+            return _text(403, "Forbidden")
+        prefix = f"/users/{self.user_id}/items/"
+        path = urlparse(raw_path).path
+        found = [i for i in self.items if path == prefix + i["key"]]
+        if not found:
+            return _text(404, "Not found")
+        item = found[0]
+        key = item["key"]
+        if self.concurrent_edits:
+            item.update(self.concurrent_edits.pop(0))
+            self.versions[key] = self.versions.get(key, 7) + 1
+        lowered = {name.lower(): value for name, value in headers.items()}
+        sent = lowered.get("if-unmodified-since-version")
+        if sent is None:
+            return _text(428, "If-Unmodified-Since-Version not provided")
+        current = self.versions.get(key, 7)
+        if sent != str(current):
+            message = f"Item has been modified since specified version (expected {sent}, "
+            return _text(412, message + f"found {current})")
+        data = json.loads(body)
+        changes = {k: v for k, v in data.items() if k not in ("key", "version")}
+        if method == "PUT":
+            item.clear()
+            item["key"] = key
+        item.update(changes)
+        self.versions[key] = current + 1
+        self.writes.append({"method": method, "key": key, "body": data})
+        return Reply(204, "", {"Last-Modified-Version": str(current + 1)})
 
     def _items(self, query: dict[str, str]) -> Reply:
         selected = [i for i in self.items if _matches(i, query)]
@@ -164,9 +226,10 @@ class FakeZotero:
 
     def item_json(self, data: dict[str, Any]) -> dict[str, Any]:
         key = data["key"]
+        version = self.versions.get(key, 7)
         return {
             "key": key,
-            "version": 7,
+            "version": version,
             "library": self.library(),
             "links": {
                 "self": {"href": f"{self.url}/users/{self.user_id}/items/{key}"},
@@ -177,7 +240,7 @@ class FakeZotero:
                 "parsedDate": data.get("date", ""),
                 "numChildren": 0,
             },
-            "data": {"version": 7, "tags": [], "collections": [], "relations": {}, **data},
+            "data": {"version": version, "tags": [], "collections": [], "relations": {}, **data},
         }
 
     def uri(self, key: str) -> str:
