@@ -7,6 +7,8 @@ import json
 import logging
 import os
 import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,7 @@ from support.cloud_repo import google_config, make_repo, set_config
 
 from essaylint.cli.main import cli
 from essaylint.index.store import IndexPointer
+from essaylint.retrieve.lexical import LanceFTS
 
 QUESTION = "focus groups with heart failure patients"
 SECRETS = (ACCESS_TOKEN, PRIVATE_KEY_ID, TOKEN, SIGNATURE)
@@ -253,3 +256,110 @@ def test_default_mode_makes_no_network_connection(
     assert run(root, "query", QUESTION)[0] == 0
     assert run(root, "audit")[0] in (0, 1)
     assert attempts == []
+
+
+TULLY = "tully2010_rrp_heart_failure_programmes.pdf"
+CLAIM = "Patients valued structured heart failure programmes"
+CITED = f"# Essay\n\n{CLAIM} (Tully, 2010, p. 4){{#doc_354b33f6}}.\n"
+
+
+def citation_audit(root: Path) -> tuple[dict, list[dict]]:
+    code, out = run(root, "audit", "--only", "citations", "--json")
+    assert code in (0, 1), out
+    result = json.loads(out)["drafts"][0]["audits"]["citations"]
+    return result["rows"][0], result["findings"]
+
+
+def test_gemini_judge_flips_borderline_rows_and_caches_its_verdicts(
+    google: FakeGoogle, adc: Path, tmp_path: Path
+) -> None:
+    root = make_repo(tmp_path / "essay", (TULLY,))
+    draft = root / "drafts" / "essay.md"
+    draft.write_text(CITED)
+    set_config(root, cloud=google_config(google.url))
+    assert run(root, "ingest")[0] == 0
+    row, _ = citation_audit(root)
+    score = row["support_score"]
+    assert row["judge"] is None and not google.seen(":generateContent")  # off by default
+    draft.write_text(CITED + "\nAn uncited sentence.\n")  # a fresh report, cached scores
+    code = (
+        "import sys\nfrom essaylint.cli.main import cli\n"
+        f"try:\n    cli(['-C', {str(root)!r}, 'audit', '--only', 'citations'])\n"
+        "except SystemExit:\n    pass\n"
+        "print('CLOUD', any(m.startswith('essaylint.cloud') for m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert "CLOUD False" in done.stdout, done.stderr[-2000:]
+    assert not google.seen(":generateContent")
+
+    # Borderline WEAK (T - 0.1 <= score < T): a confident "accurate" lifts it to OK.
+    set_config(
+        root,
+        audit={"verify_citations_threshold_T": round(score + 0.05, 3)},
+        cloud={"gemini": {"judge": True}},
+    )
+    google.gemini_replies = [
+        {"is_accurate": True, "explanation": "Page 4 reports it.", "confidence": 0.9}
+    ]
+    row, findings = citation_audit(root)
+    assert row["status"] == "OK" and not findings
+    assert row["judge"]["verdict"] == "accurate" and row["judge"]["confidence"] == 0.9
+    assert row["sources"][0]["judge"]["explanation"] == "Page 4 reports it."
+    (asked,) = google.seen(":generateContent")
+    body = asked.json()
+    prompt = body["contents"][0]["parts"][0]["text"]
+    assert CLAIM in prompt and "[3] " in prompt and "[4] " not in prompt
+    assert "uncited" not in prompt  # only the sentence and its cited passages are sent
+    assert body["generationConfig"]["responseSchema"]["required"][0] == "is_accurate"
+    assert (root / ".essaylint" / "results" / "judge.json").is_file()
+
+    # The verdict is cached: another version of the draft asks nothing again.
+    draft.write_text(CITED + "\nAnother uncited sentence.\n")
+    row, _ = citation_audit(root)
+    assert row["status"] == "OK" and len(google.seen(":generateContent")) == 1
+
+    # Near T but above it: a confident "not accurate" (another model, so not cached) makes
+    # the row WEAK, and the finding quotes the explanation.
+    set_config(
+        root,
+        audit={"verify_citations_threshold_T": round(score - 0.05, 3)},
+        cloud={"gemini": {"model": "gemini-2.5-pro"}},
+    )
+    why = "The passage describes nurse-led clinics, not what patients valued."
+    google.gemini_replies = [{"is_accurate": False, "explanation": why, "confidence": 0.8}]
+    row, findings = citation_audit(root)
+    asked = google.seen(":generateContent")
+    assert len(asked) == 2 and "/models/gemini-2.5-pro:generateContent" in asked[-1].path
+    assert row["status"] == "WEAK" and row["judge"]["verdict"] == "not accurate"
+    (weak,) = [f for f in findings if f["rule"] == "citation/weak-support"]
+    assert why in weak["message"] and "Gemini judge: not accurate" in weak["message"]
+
+
+def test_gemini_expansion_terms_join_the_bm25_query(
+    google: FakeGoogle, adc: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = make_repo(tmp_path / "essay", (TULLY,))
+    set_config(root, cloud=google_config(google.url, gemini={"query_translation": True}))
+    assert run(root, "ingest")[0] == 0
+    terms = ["cardiac insufficiency", "qualitative interviews"]
+    google.gemini_replies = [{"english": QUESTION, "terms": terms}]
+    searched: list[str] = []
+    real_search = LanceFTS.search
+
+    def spy(self: LanceFTS, text: str, where: str, limit: int) -> object:
+        searched.append(text)
+        return real_search(self, text, where, limit)
+
+    monkeypatch.setattr(LanceFTS, "search", spy)
+    code, out = run(root, "query", "心力衰竭患者的焦点小组", "--json")
+    assert code == 0, out
+    pack = json.loads(out)
+    assert pack["en"] == QUESTION and pack["expansion_terms"] == terms
+    assert searched == [f"{QUESTION} cardiac insufficiency qualitative interviews"]
+    record = json.loads((root / pack["run_path"]).read_text())
+    assert record["bm25_query"] == searched[0] and record["inputs"]["terms"] == terms
+    header = (root / pack["markdown_path"]).read_text()
+    assert "- expansion terms: cardiac insufficiency, qualitative interviews" in header
+    code, out = run(root, "query", "心力衰竭患者的焦点小组")
+    assert code == 0 and "expansion terms: cardiac insufficiency" in out
+    assert len(google.seen(":generateContent")) == 1  # the translation is cached

@@ -215,3 +215,47 @@ def test_ranking_records_and_scores() -> None:
         parse_scores({"records": [{"id": "zzz", "score": 1}]}, {"a"})
     with pytest.raises(CloudError):
         parse_scores("garbage", {"a"})
+
+
+def test_judge_verdicts_decide_only_when_confident() -> None:
+    from essaylint.audit.citations.judge import Verdict, judged_status
+
+    def verdict(ok: bool, confidence: float) -> Verdict:
+        return Verdict(ok, confidence, "why", "gemini-2.5-flash")
+
+    t = 0.55
+    assert judged_status("WEAK", 0.50, t, verdict(True, 0.9)) == "OK"  # borderline: lifted
+    assert judged_status("WEAK", 0.30, t, verdict(True, 0.9)) == "WEAK"  # far below T
+    assert judged_status("WEAK", 0.50, t, verdict(True, 0.6)) == "WEAK"  # not confident
+    assert judged_status("OK", 0.60, t, verdict(False, 0.7)) == "WEAK"
+    assert judged_status("OK", 0.60, t, verdict(False, 0.69)) == "OK"
+    assert judged_status("OK", 0.60, t, None) == "OK"
+
+
+def test_judge_failure_is_a_note_and_stops_asking(tmp_path: Path) -> None:
+    from types import SimpleNamespace
+
+    from essaylint.audit.citations.judge import CitationJudge
+    from essaylint.audit.citations.records import Passage
+    from essaylint.audit.citations.support import Support
+    from essaylint.config.schema import Config
+
+    class Failing:
+        calls = 0
+
+        def judge(self, sentence: str, passages: list[str]) -> dict:
+            Failing.calls += 1
+            raise CloudError("gemini", "failed after 5 attempts (HTTP 503)")
+
+    project = SimpleNamespace(root=tmp_path, cache=tmp_path / ".essaylint", chunks=tmp_path)
+    config = Config.model_validate({"cloud": {"gemini": {"judge": True}}})
+    judge = CitationJudge(project, config)  # type: ignore[arg-type]
+    judge._client = Failing()
+    judge._texts["d"] = {"c1": "one", "c2": "two"}
+    support = Support(0.5, {}, Passage("d", "c1", 1, 1, "one", 0.5), ("c1", "c2"))
+    assert judge.verdict("A sentence.", "d", support) is None
+    assert judge.verdict("Another.", "d", support) is None
+    assert Failing.calls == 1 and judge.skipped == 2
+    assert "2 citations not judged" in judge.note() and "HTTP 503" in judge.note()
+    judge.close()
+    assert not (project.cache / "results" / "judge.json").exists()  # nothing cached

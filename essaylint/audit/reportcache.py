@@ -20,13 +20,23 @@ if TYPE_CHECKING:
 
 
 class ReportInputs:
+    """``defer`` marks a commit-hook run that leaves new sentences' claim analysis for after
+    the commit: its report is kept in a slot of its own, so the post-commit note (which
+    analyses them) never reuses it, while a complete report serves both kinds of run."""
+
     def __init__(
-        self, project: Project, audits: tuple[str, ...], suggest: bool, build_id: str
+        self,
+        project: Project,
+        audits: tuple[str, ...],
+        suggest: bool,
+        build_id: str,
+        defer: bool = False,
     ) -> None:
         from essaylint.audit.claims.nlp import model_names
         from essaylint.audit.claims_cache import model_fingerprint
 
         self.cache = ResultCache(project.cache, "reports")
+        self.defer = defer
         self.salt = digest(
             "report",
             audits,
@@ -38,20 +48,25 @@ class ReportInputs:
             model_fingerprint(model_names()),
         )
 
-    def key(self, path: Path, rel: str) -> str:
-        return digest(self.salt, rel, file_digest(path))
+    def key(self, path: Path, rel: str, defer: bool) -> str:
+        return digest(self.salt, defer, rel, file_digest(path))
 
     def lookup(self, path: Path, rel: str) -> DraftReport | None:
-        stored = self.cache.get(rel)
-        if not stored or stored.get("key") != self.key(path, rel):
+        stored = self.cache.get(_slot(rel, self.defer))
+        if not stored or stored.get("key") != self.key(path, rel, self.defer):
             return None
         return report_from_dict(stored["report"])
 
-    def store(self, path: Path, report: DraftReport) -> None:
-        self.cache.put(
-            report.path, {"key": self.key(path, report.path), "report": report_dict(report)}
-        )
+    def store(self, path: Path, report: DraftReport, complete: bool = True) -> None:
+        """A complete report fills both slots; one with deferred claims only the hook's."""
+        for defer in {self.defer, True} if complete else {True}:
+            entry = {"key": self.key(path, report.path, defer), "report": report_dict(report)}
+            self.cache.put(_slot(report.path, defer), entry)
         self.cache.save()
+
+
+def _slot(rel: str, defer: bool) -> str:
+    return f"{rel}#commit-hook" if defer else rel
 
 
 def report_dict(report: DraftReport) -> dict[str, Any]:

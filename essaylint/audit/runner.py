@@ -117,7 +117,9 @@ def run_audits(
     needs_citations = bool(wanted & INDEXED_AUDITS)
     build_id = require_index(project) if needs_citations else ""
     reports = []
-    inputs = reportcache.ReportInputs(project, tuple(sorted(wanted)), suggest, build_id)
+    inputs = reportcache.ReportInputs(
+        project, tuple(sorted(wanted)), suggest, build_id, defer=defer_new_claims
+    )
     library: dict[str, Any] | None = None
     scorer = None
     for path in drafts:
@@ -159,8 +161,8 @@ def run_audits(
             report.results.append(style)
         if "rubric" in wanted:
             report.results.append(_rubric(draft, project, config, rel))
-        if complete:  # a report with deferred claims is never served from the cache
-            inputs.store(path, report)
+        if not needs_citations or cited.complete:  # False: the Gemini judge failed, ask again
+            inputs.store(path, report, complete)
         if write:
             _write(project, path.stem, report)
         reports.append(report)

@@ -78,6 +78,12 @@ def citations_markdown(draft: str, rows: Sequence[dict[str, Any]], summary: str)
             line += (
                 f" — better source: `{suggestion['citation']}` (score {suggestion['score']:.2f})"
             )
+        judge = row.get("judge")
+        if judge:
+            line += (
+                f" — Gemini judge: {judge['verdict']} ({judge['confidence']:.2f}): "
+                f"{cell(judge['explanation'])}"
+            )
         evidence.append(line)
     if evidence:
         parts.append("\n## Best supporting passage per sentence\n\n" + "\n".join(evidence) + "\n")

@@ -86,13 +86,14 @@ def query(
     project = find_project(ctx.obj["cwd"])
     config = load_config(project.config_path)
     retriever = Retriever(project, config)
+    terms: tuple[str, ...] = ()
     if question and en is None and config.cloud.gemini.query_translation:
-        en = _english_form(project.root, config, question)
+        en, terms = _english_form(project.root, config, question)
     filters = Filters(year, tuple(source_types), tuple(docs), tuple(where))
     if retriever.stale:
         click.echo("warning: index is stale: run essaylint ingest", err=True)
     if batch is None:
-        inputs = QueryInputs(question or "", en, mode, filters, limit)
+        inputs = QueryInputs(question or "", en, mode, filters, limit, terms)
         pack = answer(retriever, inputs).pack
         emit_json(pack.to_dict()) if as_json else print_pack(pack)
         return
@@ -116,6 +117,8 @@ def print_pack(pack: EvidencePack) -> None:
         console.print("[yellow]warning: index is stale: run essaylint ingest[/yellow]")
     if pack.language_note:
         console.print(f"[yellow]{pack.language_note}[/yellow]")
+    if pack.inputs.terms:
+        console.print(f"expansion terms: {', '.join(pack.inputs.terms)}")
     title = f"{pack.inputs.mode}: {pack.inputs.question}"
     table = Table(title=title, show_lines=True, title_justify="left")
     for column in ("#", "citation", "pages", "quote"):
@@ -133,12 +136,14 @@ def print_pack(pack: EvidencePack) -> None:
     console.print(f"evidence pack: {pack.markdown_path}")
 
 
-def _english_form(root: Path, config: Any, question: str) -> str | None:
-    """cloud.gemini.query_translation: Gemini's English form of a non-English question."""
+def _english_form(root: Path, config: Any, question: str) -> tuple[str | None, tuple[str, ...]]:
+    """cloud.gemini.query_translation: Gemini's English form of a non-English question and
+    its expansion terms (for BM25)."""
     from essaylint.retrieve.engine import looks_latin
 
     if looks_latin(question):
-        return None
+        return None, ()
     from essaylint.cloud.gemini import english_form
 
-    return english_form(root, config.cloud, question).english
+    found = english_form(root, config.cloud, question)
+    return found.english, tuple(found.terms)

@@ -210,8 +210,7 @@ class Retriever:
             vector = self.ml_embedder.embed_queries([inputs.question])[0]
             limit = self.params.dense_candidates
             lists[ML_LIST] = _dense(self.children, vector, where, limit, COLUMN)
-        lexical_text = inputs.en or inputs.question
-        lists["bm25"] = self.lexical.search(lexical_text, where, self.params.bm25_candidates)
+        lists["bm25"] = self.lexical.search(inputs.lexical_text, where, self.params.bm25_candidates)
         if self.params.graph_signal or self.params.overview_signal:
             from essaylint.library_view.signals import library_lists
 

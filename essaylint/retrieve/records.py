@@ -58,15 +58,24 @@ class QueryInputs:
     mode: str = "evidence"
     filters: Filters = Filters()
     limit: int | None = None
+    terms: tuple[str, ...] = ()  # Gemini's expansion terms, added to the BM25 text only
+
+    @property
+    def lexical_text(self) -> str:
+        """What BM25 searches: the English form (else the question) and the expansion terms."""
+        return " ".join([self.en or self.question, *self.terms])
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "question": self.question,
             "en": self.en,
             "mode": self.mode,
             "filters": self.filters.to_dict(),
             "limit": self.limit,
         }
+        if self.terms:  # absent otherwise, so query ids of plain questions do not change
+            data["terms"] = list(self.terms)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> QueryInputs:
@@ -76,6 +85,7 @@ class QueryInputs:
             mode=data.get("mode", "evidence"),
             filters=Filters.from_dict(data.get("filters", {})),
             limit=data.get("limit"),
+            terms=tuple(data.get("terms", ())),
         )
 
 
@@ -220,6 +230,7 @@ class EvidencePack:
             "stale": self.stale,
             "warnings": self.warnings,
             "language_note": self.language_note,
+            "expansion_terms": list(self.inputs.terms),
             "sources_by_type": self.counts_by_source_type(),
             "locator_quality": round(self.locator_quality, 3),
             "items": [i.to_dict() for i in self.items],

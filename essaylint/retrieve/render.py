@@ -43,6 +43,7 @@ def _header(pack: EvidencePack) -> list[str]:
         f"- question: {pack.inputs.question}",
         f"- english: {pack.inputs.en or '(not given; the question is used as is)'}",
         *([f"- language: {pack.language_note}"] if pack.language_note else []),
+        *([f"- expansion terms: {', '.join(pack.inputs.terms)}"] if pack.inputs.terms else []),
         f"- mode: {pack.inputs.mode}",
         f"- build_id: `{pack.build_id}`",
         f"- query_id: `{pack.query_id}`",

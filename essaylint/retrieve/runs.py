@@ -42,6 +42,7 @@ def run_record(
         "created_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "tool_version": __version__,
         "inputs": pack.inputs.to_dict(),
+        "bm25_query": pack.inputs.lexical_text,
         "parameters": params,
         "model_id": pack.model_id,
         "build_id": pack.build_id,

@@ -17,6 +17,7 @@ from essaylint.audit.findings import Finding, Rule
 from essaylint.ingest.library import library_entries
 
 if TYPE_CHECKING:
+    from essaylint.audit.citations.judge import CitationJudge
     from essaylint.config.schema import Config
     from essaylint.draft import Citation, CitationItem, Draft, Sentence
     from essaylint.project import Project
@@ -28,6 +29,7 @@ class CitationAudit:
     rows: list[CitationRow] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    complete: bool = True  # False when the Gemini judge failed: the report is not cached
 
     def counts(self) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -45,12 +47,20 @@ def audit_citations(
     library: dict[str, LibraryEntry] | None = None,
     scorer: SupportScorer | None = None,
     suggest: bool = False,
+    judge: CitationJudge | None = None,
 ) -> CitationAudit:
-    """Rows and findings (default severities; the runner applies overrides and waivers)."""
+    """Rows and findings (default severities; the runner applies overrides and waivers).
+
+    With ``cloud.gemini.judge`` on, borderline and weak sources are also judged by Gemini
+    (judge.py); with it off nothing of the cloud package is imported."""
     library = library if library is not None else library_entries(project.library_csv)
     scorer = scorer or SupportScorer(project, config, library)
+    if judge is None and config.cloud.gemini.judge:
+        from essaylint.audit.citations.judge import make_judge
+
+        judge = make_judge(project, config)
     audit = CitationAudit()
-    run = _Run(draft, file or draft.path, library, scorer, config, audit)
+    run = _Run(draft, file or draft.path, library, scorer, config, audit, judge)
     texts: dict[str, str] = {}
     for sentence in draft.sentences:
         if sentence.citations:
@@ -65,6 +75,11 @@ def audit_citations(
         if row.suggestion is not None:
             _attach_suggestion(audit.findings, row)
     scorer.close()
+    if judge is not None:
+        judge.close()
+        if judge.error:
+            audit.notes.append(judge.note())
+            audit.complete = False
     return audit
 
 
@@ -92,6 +107,7 @@ class _Run:
     scorer: SupportScorer
     config: Config
     audit: CitationAudit
+    judge: CitationJudge | None = None
     unverified: set[str] = field(default_factory=set)
 
     def finding(
@@ -125,6 +141,7 @@ class _Run:
             status=status,
             suggested_query=query if status != "OK" else "",
             sources=checks,
+            judge=_row_verdict(checks, status),
         )
         self.audit.rows.append(row)
         return text
@@ -174,12 +191,19 @@ class _Run:
             return SourceCheck(uid, "MISSING")
         threshold = self.config.audit.verify_citations_threshold_T
         status = "OK" if support.score >= threshold else "WEAK"
+        verdict = None
+        if self.judge is not None and self.judge.wanted(support.score, threshold):
+            from essaylint.audit.citations.judge import judged_status
+
+            verdict = self.judge.verdict(sentence.plain_text, uid, support)
+            status = judged_status(status, support.score, threshold, verdict)
         return SourceCheck(
             uid,
             status,  # type: ignore[arg-type]
             round(support.score, 3),
             support.passage,
             {k: round(v, 4) for k, v in support.features.items()},
+            verdict.to_dict() if verdict is not None else None,
         )
 
     def weak(self, sentence: Sentence, cite: Citation, check: SourceCheck, query: str) -> None:
@@ -187,16 +211,32 @@ class _Run:
             return
         threshold = self.config.audit.verify_citations_threshold_T
         where = check.passage.page_label or "no page"
+        verdict = check.judge
+        if check.score >= threshold:  # only a confident "not accurate" makes it WEAK
+            message = (
+                f"{check.doc_uid} may not support this sentence (score {check.score:.2f} >= "
+                f"{threshold:.2f}, overruled by the Gemini judge)"
+            )
+        else:
+            message = (
+                f"{check.doc_uid} gives weak support to this sentence (score {check.score:.2f} "
+                f"< {threshold:.2f})"
+            )
+        if verdict is not None:
+            message += (
+                f"; Gemini judge: {verdict['verdict']} (confidence {verdict['confidence']:.2f}): "
+                f'"{verdict["explanation"]}"'
+            )
         self.finding(
             rules.WEAK_SUPPORT,
             cite.line,
             cite.column,
-            f"{check.doc_uid} gives weak support to this sentence (score {check.score:.2f} < "
-            f'{threshold:.2f}); closest passage ({where}): "{_clip(check.passage.text)}"',
+            f'{message}; closest passage ({where}): "{_clip(check.passage.text)}"',
             f'essaylint query "{query}"',
             sentence_id=sentence.sentence_id,
             doc_uid=check.doc_uid,
             score=check.score,
+            **({"judge": verdict} if verdict is not None else {}),
         )
 
     def author_year(
@@ -228,6 +268,16 @@ class _Run:
             doc_uid=item.doc_uid,
             expected=check.expected,
         )
+
+
+def _row_verdict(checks: list[SourceCheck], status: str) -> dict[str, object] | None:
+    """The verdict behind the row's status: a judged source with that status, else any."""
+    judged = [(c.doc_uid, c.status, c.judge) for c in checks if c.judge is not None]
+    decisive = [j for j in judged if j[1] == status] or judged
+    if not decisive:
+        return None
+    doc_uid, _, verdict = decisive[0]
+    return {"doc_uid": doc_uid, **verdict}
 
 
 def _clip(text: str, words: int = 30) -> str:

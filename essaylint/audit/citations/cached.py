@@ -61,8 +61,14 @@ def _stored(support: Support) -> dict[str, Any]:
         "score": support.score,
         "features": support.features,
         "passage": dataclasses.asdict(support.passage),
+        "children": list(support.children),
     }
 
 
 def _support(data: dict[str, Any]) -> Support:
-    return Support(float(data["score"]), dict(data["features"]), Passage(**data["passage"]))
+    return Support(
+        float(data["score"]),
+        dict(data["features"]),
+        Passage(**data["passage"]),
+        tuple(data.get("children", ())),  # absent in entries written before the judge
+    )

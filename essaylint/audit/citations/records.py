@@ -49,6 +49,7 @@ class SourceCheck:
     score: float | None = None
     passage: Passage | None = None
     features: dict[str, float] = field(default_factory=dict)
+    judge: dict[str, Any] | None = None  # the Gemini judge's verdict (cloud.gemini.judge)
 
 
 @dataclass
@@ -66,6 +67,7 @@ class CitationRow:
     suggested_query: str = ""
     sources: list[SourceCheck] = field(default_factory=list)
     suggestion: Suggestion | None = None
+    judge: dict[str, Any] | None = None  # the verdict behind the status, with its doc_uid
 
     @property
     def best_passage(self) -> Passage | None:

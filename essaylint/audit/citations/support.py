@@ -36,6 +36,7 @@ class Support:
     score: float
     features: dict[str, float]
     passage: Passage
+    children: tuple[str, ...] = ()  # the document's best children, best first (the judge's)
 
 
 def model_id_for(config: Config) -> str:
@@ -147,7 +148,8 @@ class SupportScorer:
             text=best_text,
             score=score,
         )
-        return Support(score, values, passage)
+        best = [owner.child_id] + [c.child_id for c in top if c.child_id != owner.child_id]
+        return Support(score, values, passage, tuple(best[:SENTENCE_CHILDREN]))
 
     def _rank(
         self, query: np.ndarray, sentences: list[DocSentence]
