@@ -100,10 +100,11 @@ def _index(project: Project, config: Config) -> Check:
 
 def _pandoc() -> Check:
     try:
-        from essaylint.export.pandoc import find_pandoc
+        from essaylint.export.pandoc import MIN_VERSION, find_pandoc
 
         found = find_pandoc()
-        return Check("pandoc", True, f"{found.version} at {found.path}")
+        minimum = ".".join(str(n) for n in MIN_VERSION)
+        return Check("pandoc", True, f"{found.version} at {found.path} (needs ≥ {minimum})")
     except EssaylintError as exc:
         return Check("pandoc", False, exc.message, exc.hint)
     except ImportError:
