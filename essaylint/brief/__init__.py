@@ -1,4 +1,5 @@
-"""The instruction brief: meta/instruction_brief.md from raw/instruction/, extractive."""
+"""The instruction brief: meta/instruction_brief.md from raw/instruction/, extractive; an
+optional Gemini summary on top (summary.py, ``cloud.gemini.brief``)."""
 
 from essaylint.brief.build import BriefResult, build_brief, instruction_digest
 from essaylint.brief.extract import BriefContent, BriefItem, extract_brief

@@ -135,6 +135,10 @@ def brief(ctx: click.Context, force: bool, as_json: bool) -> None:
     formatting, tutor feedback quoted verbatim, exemplar patterns and a do/don't
     checklist, every line naming its source. Rebuilt only when raw/instruction/ changes.
 
+    With `cloud.gemini.brief: true` in essaylint.yaml, a 3-7 sentence "Summary (Gemini)"
+    tops the brief: written from the extracted lines only (never a draft), each sentence
+    naming the sources of the lines it rests on; cached, so an unchanged brief asks nothing.
+
     \b
     Examples:
       essaylint brief

@@ -26,7 +26,8 @@ def enabled_backends(config: Config) -> list[str]:
         out.append("vertex-embeddings")
     if config.retrieval.rerank == "vertex":
         out.append("vertex-ranking")
-    if config.cloud.gemini.query_translation or config.cloud.gemini.judge:
+    gemini = config.cloud.gemini
+    if gemini.query_translation or gemini.judge or gemini.brief:
         out.append("gemini")
     if config.ingest.parser == "mineru":
         out.append("mineru")

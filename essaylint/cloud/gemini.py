@@ -5,6 +5,9 @@
   by model and question) so a repeated question costs nothing.
 - :meth:`GeminiClient.judge`: an optional judge of citation support, fed only the
   sentence and the cited passages, answering ``{is_accurate, explanation, confidence}``.
+- :meth:`GeminiClient.summarise_brief`: 3-7 sentences on what the task demands, fed only
+  the numbered lines of the extractive brief, each sentence ending with the ids of the
+  lines it rests on (validated and cached by ``essaylint/brief/summary.py``).
 """
 
 from __future__ import annotations
@@ -41,6 +44,12 @@ JUDGE_SCHEMA = {
         "confidence": {"type": "NUMBER"},
     },
     "required": ["is_accurate", "explanation", "confidence"],
+}
+
+SUMMARY_SCHEMA = {
+    "type": "OBJECT",
+    "properties": {"sentences": {"type": "ARRAY", "items": {"type": "STRING"}}},
+    "required": ["sentences"],
 }
 
 
@@ -106,6 +115,23 @@ class GeminiClient:
             "explanation": str(data.get("explanation", ""))[:1000],
             "confidence": max(0.0, min(1.0, float(data.get("confidence", 0.0)))),
         }
+
+    def summarise_brief(self, lines: list[tuple[str, str]]) -> list[str]:
+        """Summary sentences of the brief's numbered ``(id, text)`` lines, nothing else."""
+        numbered = "\n".join(f"{line_id}: {text}" for line_id, text in lines)
+        prompt = (
+            "Below are numbered lines extracted from the instructions of a university essay "
+            "assignment (task, rubric, structure, referencing, formatting, tutor feedback). "
+            "Write 3 to 7 sentences summarising what the task demands of the student, using "
+            "only these lines: add nothing they do not say. End every sentence with the ids "
+            "of the lines it rests on in square brackets, for example [L3, L7].\n\n"
+            f"Lines:\n{numbered}"
+        )
+        data = self.generate_json(prompt, SUMMARY_SCHEMA)
+        sentences = data.get("sentences") if isinstance(data, dict) else None
+        if not isinstance(sentences, list):
+            raise CloudError(BACKEND, "no summary sentences in the answer")
+        return [str(s) for s in sentences]
 
 
 def english_form(root: Path, settings: CloudSettings, question: str) -> Translation:

@@ -154,7 +154,10 @@ def _recommendations(names: set[str]) -> list[str]:
             "  library set `cloud.vertex.batch_gcs_uri` to use batch prediction.",
         ]
     if "gemini" in names:
-        out.append("- Turn off `cloud.gemini.query_translation` / `cloud.gemini.judge`.")
+        out.append(
+            "- Turn off `cloud.gemini.query_translation` / `cloud.gemini.judge` /"
+            " `cloud.gemini.brief`."
+        )
     if "mineru" in names:
         out.append("- MinerU is slow or failing: retry later, or set `ingest.parser: local`.")
     if names - {"vertex-ranking", "vertex-embeddings", "gemini", "mineru"}:

@@ -36,6 +36,7 @@ class RankingSettings(Section):
 class GeminiSettings(Section):
     query_translation: bool = False
     judge: bool = False
+    brief: bool = False
     model: str = "gemini-2.5-flash"
 
 

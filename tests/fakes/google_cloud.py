@@ -173,6 +173,9 @@ class FakeGoogle(FakeServer):
             return _error(400, "INVALID_ARGUMENT", "no contents")
         with self._lock2:
             reply = self.gemini_replies.pop(0) if self.gemini_replies else {}
+        schema = body.get("generationConfig", {}).get("responseSchema", {})
+        if not reply and "sentences" in schema.get("required", []):
+            reply = {"sentences": _scripted_summary(body["contents"][0]["parts"][0]["text"])}
         text = json.dumps(reply)
         candidate = {"content": {"role": "model", "parts": [{"text": text}]}}
         return Reply(200, {"candidates": [candidate], "usageMetadata": {"totalTokenCount": 10}})
@@ -277,6 +280,13 @@ class FakeGoogle(FakeServer):
         if data is None or query.get("alt") != ["media"]:
             return _error(404, "NOT_FOUND", "no such object")
         return Reply(200, data, {"Content-Type": "application/octet-stream"})
+
+
+def _scripted_summary(prompt: str) -> list[str]:
+    """A brief summary unless one is scripted: three sentences citing the first line ids
+    sent (``L1: ...`` lines of the prompt)."""
+    ids = re.findall(r"^(L\d+): ", prompt, re.M)
+    return [f"The task demands what line {i} says [{i}]." for i in ids[:3]]
 
 
 def _jwt_from(assertion: str, issuer: str) -> bool:
