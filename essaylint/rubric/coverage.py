@@ -325,18 +325,7 @@ def _structure_row(criterion: Criterion, draft: Draft) -> RubricRow:
         else "give the draft headed sections with an introduction and a conclusion; "
         f"{_asks(criterion.source)}: “{criterion.name}”"
     )
-    return RubricRow(
-        criterion.id,
-        "criterion",
-        criterion.name,
-        criterion.weight,
-        status,
-        round(score, 3),
-        where,
-        action,
-        criterion.source,
-        "structure",
-    )
+    return _form_row(criterion, status, score, where, action, "structure")
 
 
 def _referencing_row(criterion: Criterion, draft: Draft) -> RubricRow:
@@ -351,18 +340,7 @@ def _referencing_row(criterion: Criterion, draft: Draft) -> RubricRow:
         else "add in-text citations and a reference list; "
         f"{_asks(criterion.source)}: “{criterion.name}”"
     )
-    return RubricRow(
-        criterion.id,
-        "criterion",
-        criterion.name,
-        criterion.weight,
-        status,
-        round(score, 3),
-        where,
-        action,
-        criterion.source,
-        "referencing",
-    )
+    return _form_row(criterion, status, score, where, action, "referencing")
 
 
 def _section_rows(rubric: Rubric, draft: Draft) -> list[RubricRow]:
@@ -445,3 +423,26 @@ def _add(
         return
     data: dict[str, object] = {"item": item_id} if item_id else {}
     findings.append(Finding(rule.id, severity, draft.path, line, 1, message, suggestion, data=data))
+
+
+def _form_row(
+    criterion: Criterion,
+    status: Status,
+    score: float,
+    where: list[Location],
+    action: str,
+    method: str,
+) -> RubricRow:
+    """A criterion judged by the draft's form (headings, references), not by its content."""
+    return RubricRow(
+        criterion.id,
+        "criterion",
+        criterion.name,
+        criterion.weight,
+        status,
+        round(score, 3),
+        where,
+        action,
+        criterion.source,
+        method,
+    )

@@ -65,7 +65,8 @@ def _forms(*stems: str) -> list[str]:
     return forms
 
 
-CAUSAL_LEMMAS = [
+# Causal verbs with regular forms (reduce, reduces, reduced, reducing).
+REGULAR_CAUSAL_VERBS = (
     "cause",
     "reduce",
     "increase",
@@ -78,6 +79,9 @@ CAUSAL_LEMMAS = [
     "determine",
     "undermine",
     "boost",
+)
+CAUSAL_LEMMAS = [
+    *REGULAR_CAUSAL_VERBS,
     "drive",
     "lead",
     "result",
@@ -87,20 +91,7 @@ CAUSAL_LEMMAS = [
     "halve",
 ]
 CAUSAL_VERB_FORMS = [
-    *_forms(
-        "cause",
-        "reduce",
-        "increase",
-        "decrease",
-        "explain",
-        "improve",
-        "worsen",
-        "prevent",
-        "trigger",
-        "determine",
-        "undermine",
-        "boost",
-    ),
+    *_forms(*REGULAR_CAUSAL_VERBS),
     "drive",
     "drives",
     "drove",
