@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from essaylint.cli.main import emit_json, handle_errors
+from essaylint.cli.options import zotero_timeout_option
 from essaylint.errors import EssaylintError
 from essaylint.project import find_project
 
@@ -49,13 +50,7 @@ _DRAFT = click.Path(dir_okay=False, path_type=Path)
     "--locale", help="Citation locale, e.g. en-GB (default: front matter lang, else en-US)."
 )
 @click.option("--word-limit", type=int, help="Word limit (default: from the front matter).")
-@click.option(
-    "--zotero-timeout",
-    type=float,
-    default=5.0,
-    show_default=True,
-    help="Seconds to wait for Zotero.",
-)
+@zotero_timeout_option
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.pass_context
 @handle_errors

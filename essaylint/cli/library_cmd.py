@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from essaylint.cli.main import emit_json, handle_errors
+from essaylint.cli.options import zotero_timeout_option
 from essaylint.errors import EssaylintError
 from essaylint.project import Project, find_project
 from essaylint.records import LIBRARY_COLUMNS
@@ -137,13 +138,7 @@ def set_fields(
     default=True,
     help="Only show what would change (default), or write it (web API only).",
 )
-@click.option(
-    "--zotero-timeout",
-    type=float,
-    default=5.0,
-    show_default=True,
-    help="Seconds to wait for Zotero.",
-)
+@zotero_timeout_option
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.pass_context
 @handle_errors
