@@ -192,3 +192,22 @@ def test_reading_list_and_size_limit(tmp_path: Path) -> None:
     library = project.library_csv.read_text()
     assert "DVT prophylaxis complications" in library
     assert "datta2010_dvt-prophylaxis" in library
+
+
+def test_only_settings_the_index_depends_on_make_it_stale(built: Project, tmp_path: Path) -> None:
+    from essaylint.retrieve.engine import index_is_stale
+
+    project = copy_of(built, tmp_path)
+    config_path = project.config_path
+    original = config_path.read_text(encoding="utf-8")
+    built_digest = IndexPointer.read(project.index).inputs_digest  # type: ignore[union-attr]
+    query_and_audit_only = original.replace("fusion: cc", "fusion: rrf").replace(
+        "fail_on: error", "fail_on: warning"
+    )
+    assert query_and_audit_only != original
+    config_path.write_text(query_and_audit_only, encoding="utf-8")
+    assert not index_is_stale(project, load_config(config_path), built_digest)
+    assert ingest(project).nothing_to_do
+    config_path.write_text(original.replace("max_pages: 2000", "max_pages: 1999"), "utf-8")
+    assert index_is_stale(project, load_config(config_path), built_digest)
+    assert not ingest(project).nothing_to_do

@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -170,6 +171,31 @@ def test_cli_writes_a_new_pack_per_query_and_a_replayable_record(project: Projec
         (i.parent_id, i.matched_children, i.retrieval_score) for i in replayed.pack.items
     ]
     assert replayed.record["candidates"] == record["candidates"]
+
+
+def test_fusion_is_configurable_and_recorded_and_old_records_replay_with_rrf(
+    project: Project, retriever: Retriever
+) -> None:
+    config = load_config(project.config_path)
+    assert (retriever.params.fusion, retriever.params.dense_weight) == ("cc", 0.6)
+    by_scores = retriever.search(QueryInputs(FOCUS))
+    assert 0 < by_scores[0].score <= 1.0  # the lists' shares sum to 1
+    by_ranks = Retriever(project, config, replace(retriever.params, fusion="rrf"))
+    rrf_hits = by_ranks.search(QueryInputs(FOCUS))
+    assert rrf_hits[0].score <= 2 / (retriever.params.rrf_k + 1)
+    assert {h.child_id for h in rrf_hits} == {h.child_id for h in by_scores}
+    result = answer(retriever, QueryInputs(FOCUS))
+    assert result.record["parameters"]["fusion"] == "cc"
+    old = json.loads(json.dumps(result.record))
+    del old["parameters"]["fusion"], old["parameters"]["dense_weight"]
+    old_path = project.root / "meta" / "query_runs" / "before-fusion.json"
+    old_path.write_text(json.dumps(old), encoding="utf-8")
+    replayed = replay(project, config, old_path)
+    assert replayed.record["parameters"]["fusion"] == "rrf"
+    rrf_pack = answer(by_ranks, QueryInputs(FOCUS), write=False).pack
+    assert [i.retrieval_score for i in replayed.pack.items] == [
+        i.retrieval_score for i in rrf_pack.items
+    ]
 
 
 def test_cli_terminal_output_and_batch_jsonl(project: Project, tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""RRF, segment extraction, quotes, filters and citations as pure functions."""
+"""Fusion (scores and RRF), segment extraction, quotes, filters and citations as pure functions."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from essaylint.records import LibraryEntry
 from essaylint.retrieve.citation import author_label, citation
 from essaylint.retrieve.engine import looks_latin
 from essaylint.retrieve.filters import build_where, year_clause
-from essaylint.retrieve.fusion import rrf, weighted
+from essaylint.retrieve.fusion import convex, convex_weights, rrf, weighted
 from essaylint.retrieve.quotes import best_quote, query_terms, word_count
 from essaylint.retrieve.records import Filters
 from essaylint.retrieve.segments import SegmentChild, child_value, extract_segments
@@ -36,6 +36,75 @@ def test_rrf_prefers_agreement_and_weights_demote() -> None:
     assert [i for i, _ in fused][:2] == ["x", "y"]
     demoted = weighted(fused, {"x": 0.5})
     assert demoted[0][0] == "y"
+
+
+scored = st.lists(
+    st.tuples(st.sampled_from([f"c{i}" for i in range(20)]), st.floats(-1, 50)), max_size=20
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.dictionaries(st.sampled_from(["dense_question", "bm25", "dense_en"]), scored, max_size=3),
+    st.floats(0.1, 100),
+    st.sets(st.sampled_from(["dense_question", "bm25", "dense_en"])),
+)
+def test_convex_is_scale_free_bounded_and_deterministic(
+    lists: dict[str, list[tuple[str, float]]], scale: float, truncated: set[str]
+) -> None:
+    shares = convex_weights(list(lists), 0.6, {})
+    fused = convex(lists, shares, truncated)
+    assert fused == sorted(fused, key=lambda kv: (-kv[1], kv[0]))
+    assert all(-1e-9 <= score <= 1 + 1e-9 for _, score in fused)
+    positive = {
+        i
+        for ranked in lists.values()
+        if max((s for _, s in ranked), default=0) > 0
+        for i, _ in ranked
+    }
+    assert {i for i, _ in fused} == positive
+    # Each list is scaled by its own best score: multiplying one list's scores changes nothing.
+    if lists:
+        name = next(iter(lists))
+        rescaled = {**lists, name: [(i, s * scale) for i, s in lists[name]]}
+        again = dict(convex(rescaled, shares, truncated))
+        for item, score in fused:
+            assert again[item] == pytest.approx(score, abs=1e-9)
+
+
+def test_convex_keeps_a_confident_bm25_hit_that_rrf_drops() -> None:
+    # dev-eval query 856: BM25 is sure of its first document, the dense list is not.
+    bm25 = [("a", 40.0), ("b", 11.0), ("c", 10.0)]
+    dense = [("b", 0.62), ("c", 0.61), ("d", 0.60), ("a", 0.45)]
+    ranks = rrf({"dense": [i for i, _ in dense], "bm25": [i for i, _ in bm25]}, k=60)
+    assert ranks[0][0] == "b"
+    fused = convex({"dense": dense, "bm25": bm25}, {"dense": 0.6, "bm25": 0.4})
+    assert fused[0] == ("a", pytest.approx(0.6 * 0.45 / 0.62 + 0.4))
+
+
+def test_convex_missing_id_scores_zero_or_the_truncated_lists_floor() -> None:
+    lists = {"dense": [("x", 0.8), ("y", 0.4)], "bm25": [("z", 10.0)]}
+    weights = {"dense": 0.5, "bm25": 0.5}
+    complete = dict(convex(lists, weights))
+    assert complete["z"] == pytest.approx(0.5) and complete["y"] == pytest.approx(0.25)
+    cut = dict(convex(lists, weights, truncated={"dense"}))
+    assert cut["z"] == pytest.approx(0.5 + 0.5 * 0.5)  # at most the dense list's last score
+    assert cut["x"] == pytest.approx(0.5) and cut["y"] == pytest.approx(0.25)
+    assert convex(lists, {"dense": 1.0, "bm25": 0.0}) == [("x", 1.0), ("y", 0.5)]
+    assert convex({"bm25": [("a", -2.0)]}, {"bm25": 1.0}) == []
+
+
+def test_convex_weights_split_the_dense_share_and_sum_to_one() -> None:
+    assert convex_weights(["dense_question", "bm25"], 0.6, {}) == pytest.approx(
+        {"dense_question": 0.6, "bm25": 0.4}
+    )
+    both = convex_weights(["dense_question", "dense_en", "bm25"], 0.6, {})
+    assert both == pytest.approx({"dense_question": 0.3, "dense_en": 0.3, "bm25": 0.4})
+    dropped = convex_weights(["dense_question", "dense_en", "bm25"], 0.6, {"dense_question": 0})
+    assert dropped == pytest.approx({"dense_question": 0.0, "dense_en": 0.6, "bm25": 0.4})
+    signals = convex_weights(["dense_question", "bm25", "graph"], 0.6, {})
+    assert sum(signals.values()) == pytest.approx(1.0)
+    assert signals["bm25"] == pytest.approx(signals["graph"])
 
 
 cells = st.lists(

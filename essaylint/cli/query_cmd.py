@@ -61,8 +61,8 @@ def query(
     """Find evidence for QUESTION in the local index and write an evidence pack.
 
     Dense search runs on the question and on its English form, BM25 on the English form;
-    results are fused (RRF) and returned as 3-5 passages with page locators, exact quotes
-    and ready-to-paste citations. Each query writes outputs/evidence/<query_id>.md and
+    results are fused (retrieval.fusion) and returned as 3-5 passages with page locators,
+    exact quotes and ready-to-paste citations. Each query writes outputs/evidence/<query_id>.md and
     meta/query_runs/<query_id>.json (enough to re-run it). Nothing leaves this machine.
 
     \b

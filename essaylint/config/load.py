@@ -48,6 +48,22 @@ def config_digest(config: Config) -> str:
     return hashlib.sha1(payload.encode()).hexdigest()[:8]
 
 
+def index_config_digest(config: Config) -> str:
+    """The settings an index build depends on: editing a style threshold, an audit rule or
+    how queries are fused must not make the index stale."""
+    payload = json.dumps(
+        {
+            "ingest": config.ingest.model_dump(mode="json"),
+            "embedding": config.embedding.model_dump(mode="json"),
+            "multilingual": config.retrieval.multilingual,
+            "vertex": config.cloud.vertex.model_dump(mode="json"),
+            "mineru": config.cloud.mineru.model_dump(mode="json"),
+        },
+        sort_keys=True,
+    )
+    return hashlib.sha1(payload.encode()).hexdigest()[:8]
+
+
 def _describe(exc: ValidationError, root: yaml.Node | None, path: Path) -> str:
     lines = []
     for error in exc.errors():

@@ -56,6 +56,8 @@ class EmbeddingSettings(Section):
 class RetrievalSettings(Section):
     dense_candidates: int = Field(50, ge=1)
     bm25_candidates: int = Field(50, ge=1)
+    fusion: Literal["cc", "rrf"] = "cc"  # convex combination of scores, or RRF (rrf_k)
+    dense_weight: float = Field(0.6, ge=0, le=1)  # the dense lists' share under cc
     rrf_k: int = Field(60, ge=1)
     children: int = Field(20, ge=1)
     max_parents: int = Field(5, ge=1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from essaylint import __version__
-from essaylint.config.load import config_digest
+from essaylint.config.load import index_config_digest
 from essaylint.config.schema import Config
 from essaylint.errors import EssaylintError
 from essaylint.index.context import context_header, embedding_text
@@ -299,7 +299,7 @@ def _write_manifest(
     manifest = {
         "build_id": pointer.build_id,
         "tool_version": __version__,
-        "config_digest": config_digest(config),
+        "config_digest": index_config_digest(config),
         "inputs_digest": pointer.inputs_digest,
         "model": {"id": pointer.model_id, "dim": pointer.dim},
         "multilingual_model": pointer.multilingual_model_id or None,

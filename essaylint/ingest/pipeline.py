@@ -17,7 +17,7 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Protocol
 
 from essaylint import __version__
-from essaylint.config.load import config_digest
+from essaylint.config.load import index_config_digest
 from essaylint.config.schema import Config
 from essaylint.errors import EssaylintError, SourceError
 from essaylint.ingest.chunk import chunk_document
@@ -124,7 +124,7 @@ def inputs_digest(project: Project, config: Config, sources: list[SourceFile]) -
 
     digest = hashlib.sha1()
     digest.update(f"{__version__}|{INDEX_FORMAT}|{PARSE_VERSION}|{CHUNK_VERSION}".encode())
-    digest.update(config_digest(config).encode())
+    digest.update(index_config_digest(config).encode())
     for source in sources:
         digest.update(f"{source.doc_uid}|{source.path}|{source.source_type}\n".encode())
     for path in (project.library_csv, project.raw / "reading_list.csv"):
@@ -250,7 +250,7 @@ class _Run:
             self.vectors = load_vectors(self.project, self.config, self.chunked, self._library())
         digest = inputs_digest(self.project, self.config, self.sources)
         stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-        self.build_id = f"{stamp}-{config_digest(self.config)}-v{__version__}"
+        self.build_id = f"{stamp}-{index_config_digest(self.config)}-v{__version__}"
         self.progress.stage("index", 1)
         with _timed(self.timings, "index"):
             build_index(

@@ -1,4 +1,4 @@
-"""The two optional ranked lists the retriever can fuse by RRF (both off by default):
+"""The two optional ranked lists the retriever can fuse with its own (both off by default):
 
 - ``graph`` (retrieval.graph_signal): passages ranked by Personalized PageRank seeded from
   the question's concepts and the dense scores (HippoRAG 2, see ppr.py);

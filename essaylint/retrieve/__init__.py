@@ -1,8 +1,9 @@
 """Retrieval: hybrid search over the children index and the evidence pack built from it.
 
-Pipeline: filters → dense (question and English form) + BM25 (English form) → RRF →
-rerank (pluggable, ``none`` offline) → top children → grouped by parent → contiguous
-segments → evidence items with exact quotes, locators and citations.
+Pipeline: filters → dense (question and English form) + BM25 (English form) → fusion
+(normalised scores, or RRF) → rerank (pluggable, ``none`` offline) → top children →
+grouped by parent → contiguous segments → evidence items with exact quotes, locators and
+citations.
 """
 
 from __future__ import annotations

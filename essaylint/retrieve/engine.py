@@ -16,7 +16,7 @@ from essaylint.errors import EssaylintError
 from essaylint.project import Project
 from essaylint.records import LibraryEntry
 from essaylint.retrieve.filters import NoMatchError, build_where
-from essaylint.retrieve.fusion import rrf, weighted
+from essaylint.retrieve.fusion import convex, convex_weights, rrf, weighted
 from essaylint.retrieve.lexical import DEFAULT_BM25, LexicalSearch, Ranked, make_lexical
 from essaylint.retrieve.records import Hit, QueryInputs
 from essaylint.retrieve.rerank import Reranker, get_reranker
@@ -26,7 +26,7 @@ STALE_WARNING = "index is stale: run essaylint ingest"
 STALE_CACHE = "query_inputs_digest.json"  # under .essaylint/: stat signature → inputs digest
 # A question mostly in a non-Latin script (Chinese, Russian, Arabic...) that comes with an
 # English form: MiniLM is English-only, so the dense list of the raw question is mostly noise.
-# Its RRF weight (0 drops it and skips its embedding); see bench/retrieval.py --zh.
+# Its list weight (0 drops it and skips its embedding); see bench/retrieval.py --zh.
 FOREIGN_DENSE_WEIGHT = 0.0
 NON_LATIN_SHARE = 0.5
 # retrieval.multilingual (docs/multilingual.md): a non-Latin question without --en also
@@ -77,6 +77,9 @@ class SearchParams:
     multilingual: bool = False
     graph_signal: bool = False
     overview_signal: bool = False
+    # A run recorded before fusion was configurable used RRF: the defaults here replay it.
+    fusion: str = "rrf"
+    dense_weight: float = 0.6
 
     @classmethod
     def from_settings(cls, settings: RetrievalSettings, bm25_backend: str = DEFAULT_BM25) -> Any:
@@ -93,11 +96,13 @@ class SearchParams:
             multilingual=settings.multilingual,
             graph_signal=settings.graph_signal,
             overview_signal=settings.overview_signal,
+            fusion=settings.fusion,
+            dense_weight=settings.dense_weight,
         )
 
 
 class Retriever:
-    """One open index: dense + BM25 search, RRF, rerank. Reuse it for a batch of queries."""
+    """One open index: dense + BM25 search, fusion, rerank. Reuse it for a batch of queries."""
 
     def __init__(self, project: Project, config: Config, params: SearchParams | None = None):
         from essaylint.ingest.library import library_entries
@@ -186,7 +191,7 @@ class Retriever:
             return None
 
     def list_weights(self, inputs: QueryInputs) -> dict[str, float]:
-        """RRF weight per ranked list; only a non-English question with an English form
+        """Weight per ranked list; only a non-English question with an English form
         has its own dense list demoted (or, at weight 0, not searched at all)."""
         if len(dense_forms(inputs)) == 2 and not looks_latin(inputs.question):
             return {"dense_question": self.params.foreign_dense_weight}
@@ -223,11 +228,7 @@ class Retriever:
         if where is None:
             return []
         lists = self.ranked_lists(inputs, where)
-        fused = rrf(
-            {k: [r.child_id for r in v] for k, v in lists.items()},
-            self.params.rrf_k,
-            self.list_weights(inputs),
-        )
+        fused = self.fuse(lists, self.list_weights(inputs))
         rows = self.rows([cid for cid, _ in fused])
         weights = {
             cid: self.params.references_weight
@@ -244,6 +245,24 @@ class Retriever:
         for rank, hit in enumerate(hits):
             hit.rank = rank
         return hits
+
+    def fuse(
+        self, lists: dict[str, list[Ranked]], list_weights: dict[str, float]
+    ) -> list[tuple[str, float]]:
+        """One ranking from the retrievers' lists, by retrieval.fusion (bench/retrieval.py)."""
+        if self.params.fusion == "rrf":
+            ids = {name: [r.child_id for r in ranked] for name, ranked in lists.items()}
+            return rrf(ids, self.params.rrf_k, list_weights)
+        shares = convex_weights(list(lists), self.params.dense_weight, list_weights)
+        scored = {name: [(r.child_id, r.score) for r in ranked] for name, ranked in lists.items()}
+        limits = {"bm25": self.params.bm25_candidates}
+        truncated = [
+            name
+            for name, ranked in lists.items()
+            if len(ranked) >= limits.get(name, self.params.dense_candidates)
+            and (name == "bm25" or name.startswith("dense"))
+        ]
+        return convex(scored, shares, truncated)
 
     def rows(self, child_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
         from essaylint.retrieve.filters import in_clause
@@ -324,12 +343,12 @@ def index_is_stale(project: Project, config: Config, built_digest: str) -> bool:
 
 def _stat_signature(project: Project, config: Config) -> str:
     from essaylint import __version__
-    from essaylint.config.load import config_digest
+    from essaylint.config.load import index_config_digest
     from essaylint.index.store import INDEX_FORMAT
     from essaylint.ingest.pipeline import CHUNK_VERSION, PARSE_VERSION
 
     versions = f"{__version__}|{INDEX_FORMAT}|{PARSE_VERSION}|{CHUNK_VERSION}"
-    digest = hashlib.sha1(f"{versions}|{config_digest(config)}\n".encode())
+    digest = hashlib.sha1(f"{versions}|{index_config_digest(config)}\n".encode())
     for rel, size, mtime in sorted(_walk(project.raw)):
         digest.update(f"{rel}|{size}|{mtime}\n".encode())
     for path in (project.library_csv, project.raw / "reading_list.csv"):

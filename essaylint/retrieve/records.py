@@ -95,7 +95,7 @@ class Hit:
 
     child_id: str
     row: dict[str, Any]
-    score: float  # fused RRF score, references down-weighted
+    score: float  # fused score (retrieval.fusion), references down-weighted
     rank: int = 0  # 0-based rank after fusion and rerank
     sources: dict[str, int] = field(default_factory=dict)  # ranked list name -> 0-based rank
 

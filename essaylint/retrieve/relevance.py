@@ -1,6 +1,6 @@
 """The relevance view: where in each top document the evidence for a question lies.
 
-Every fused candidate child (dense + BM25 lists, RRF, references weight, rerank) lends its
+Every fused candidate child (dense + BM25 lists, fusion, references weight, rerank) lends its
 score to the pages it spans; a page's score is the best of its children's, normalised by the
 best score of the question so 1.0 is the strongest page anywhere. The top documents (by their
 best page) are shown as a strip of pages: a terminal heat strip, and an SVG in HTML.

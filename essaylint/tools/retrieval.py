@@ -76,7 +76,7 @@ class RetrieveArgs(QuestionArgs):
 
 
 class RetrievedChild(BaseModel):
-    """One child after fusion (RRF) and rerank, with its rank in each ranked list."""
+    """One child after fusion and rerank, with its rank in each ranked list."""
 
     rank: int
     child_id: str
@@ -128,7 +128,7 @@ def hit_locators(result: dict[str, Any]) -> list[str]:
 
 class FilterArgs(ToolModel):
     hits: list[RetrievedChild] = Field(description="The hits of a `retrieve` call.")
-    min_score: float = Field(0.0, ge=0, description="Drop hits scoring below this (fused RRF).")
+    min_score: float = Field(0.0, ge=0, description="Drop hits whose fused score is below this.")
     relative: float = Field(
         0.0, ge=0, le=1, description="Drop hits below this share of the best score (0-1)."
     )
@@ -177,7 +177,7 @@ QUERY = Tool(
 RETRIEVE = Tool(
     name="retrieve",
     description="Ranked children (≈200-token passages) for a question after hybrid search "
-    "(dense + BM25, RRF, rerank), with each list's rank. Lower level than `query`: use it to "
+    "(dense + BM25, fusion, rerank), with each list's rank. Lower level than `query`: use it to "
     "inspect why a passage ranks where it does, or feed `filter`.",
     args=RetrieveArgs,
     result=RetrieveResult,
