@@ -170,6 +170,20 @@ def test_quote_picks_the_matching_sentence() -> None:
     assert text[s:e] == "Focus groups were held with patients."
 
 
+def test_quote_stops_at_section_labels_and_paragraph_breaks() -> None:
+    text = (
+        "Morale improved. Once the programme ended, motivation lapsed. Conclusion. "
+        "Programmes help patients.\n\n1. Introduction\n\nHeart failure is common."
+    )
+    terms = query_terms("motivation after the programme ended")
+    s, e = best_quote(text, 0, len(text), terms, max_words=60)
+    assert text[s:e] == "Morale improved. Once the programme ended, motivation lapsed."
+    s, e = best_quote(text, 0, len(text), query_terms("programmes help patients"), max_words=60)
+    assert text[s:e] == "Programmes help patients."
+    s, e = best_quote(text, 0, len(text), query_terms("heart failure"), max_words=60)
+    assert text[s:e] == "Heart failure is common."
+
+
 def test_year_filters() -> None:
     assert year_clause(">=2020") == "year >= 2020"
     assert year_clause("2015-2020") == "year >= 2015 AND year <= 2020"

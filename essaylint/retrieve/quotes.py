@@ -11,6 +11,14 @@ MAX_QUOTE_WORDS = 60
 ANCHOR_WORDS = 8
 _WORD = re.compile(r"\S+")
 _TERM = re.compile(r"[^\W_]+", re.UNICODE)
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+# A sentence that is only a heading number or a structured-abstract label.
+_SECTION_LABEL = re.compile(
+    r"(?:\d+(?:\.\d+)*\.?|(?:abstract|background|introduction|objectives?|aims?|purpose|"
+    r"methods?|design|setting|participants|results?|findings|conclusions?|discussion|"
+    r"interpretation|keywords?)\s*[.:]?)",
+    re.IGNORECASE,
+)
 _STOP = frozenset(
     {
         "a",
@@ -68,21 +76,51 @@ def best_quote(
 
     The sentence densest in query terms (the first on ties), then its neighbours while
     they fit; a sentence too long on its own is cut at word boundaries around the match.
+    A quote never crosses a paragraph break or a section label ("Conclusion.", "1."), so
+    it does not drag in the heading of the next section.
     """
-    spans = [(max(s, start), min(e, end)) for s, e in sentence_spans(text) if s < end and e > start]
-    spans = [(s, e) for s, e in spans if text[s:e].strip()]
+    blocks = _quote_blocks(text, start, end)
+    spans = [span for block in blocks for span in block]
     if not spans:
         return _word_window(text, start, end, terms, max_words)
     scores = [_density(text[s:e], terms) for s, e in spans]
     best = max(range(len(spans)), key=lambda i: (scores[i], -i))
+    block = next(b for b in blocks if spans[best] in b)
     if _words(text, *spans[best]) > max_words:
         return _word_window(text, *spans[best], terms, max_words)
-    low, high = best, best
+    low = high = block.index(spans[best])
     while True:
-        grown = _grow(text, spans, low, high, max_words)
+        grown = _grow(text, block, low, high, max_words)
         if grown is None:
-            return spans[low][0], spans[high][1]
+            return block[low][0], block[high][1]
         low, high = grown
+
+
+def _quote_blocks(text: str, start: int, end: int) -> list[list[tuple[int, int]]]:
+    """The sentences inside [start, end), in runs a quote may span: split at paragraph
+    breaks and at section labels, which are left out."""
+    blocks: list[list[tuple[int, int]]] = [[]]
+    for s, e in sentence_spans(text):
+        s, e = max(s, start), min(e, end)
+        if s >= e:
+            continue
+        cursor = s
+        for gap in _PARAGRAPH_BREAK.finditer(text, s, e):
+            _add_piece(text, cursor, gap.start(), blocks)
+            blocks.append([])
+            cursor = gap.end()
+        _add_piece(text, cursor, e, blocks)
+    return [b for b in blocks if b]
+
+
+def _add_piece(text: str, start: int, end: int, blocks: list[list[tuple[int, int]]]) -> None:
+    piece = text[start:end]
+    if not piece.strip():
+        return
+    if _SECTION_LABEL.fullmatch(piece.strip()):
+        blocks.append([])
+        return
+    blocks[-1].append((start + len(piece) - len(piece.lstrip()), end))
 
 
 def anchor_text(text: str, words: int = ANCHOR_WORDS) -> str:
