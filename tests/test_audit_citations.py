@@ -132,7 +132,7 @@ def test_author_year_mismatch(project: Project) -> None:
     _, findings = run(project, text)
     mismatches = {f.line: f for f in findings if f.rule == "citation/author-year-mismatch"}
     assert set(mismatches) == {1, 3}  # accent-insensitive: Sundstrom = Sundström
-    assert "2010" in mismatches[1].message and "Tully (2010)" in mismatches[1].suggestion
+    assert "2010" in mismatches[1].message and "Tully et al. (2010)" in mismatches[1].suggestion
     assert "Smith" in mismatches[3].message
     assert any(f.rule == "citation/placeholder" and f.severity == "info" for f in findings)
 

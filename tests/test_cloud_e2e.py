@@ -260,7 +260,7 @@ def test_default_mode_makes_no_network_connection(
 
 TULLY = "tully2010_rrp_heart_failure_programmes.pdf"
 CLAIM = "Patients valued structured heart failure programmes"
-CITED = f"# Essay\n\n{CLAIM} (Tully, 2010, p. 4){{#doc_354b33f6}}.\n"
+CITED = f"# Essay\n\n{CLAIM} (Tully et al., 2010, p. 4){{#doc_354b33f6}}.\n"
 
 
 def citation_audit(root: Path) -> tuple[dict, list[dict]]:

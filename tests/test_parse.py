@@ -144,6 +144,40 @@ def test_metadata_of_the_sample_essay_sources(
 
 
 @pytest.mark.parametrize(
+    ("name", "authors"),
+    [
+        # The info dictionary says "Nuala E. Tully {et al.}": the first page has them all.
+        ("tully2010_rrp_heart_failure_programmes.pdf", ["Tully", "Morgan", "Burke", "McGee"]),
+        # Author lines broken after affiliation marks (", Chad G Ball1*" on the next line).
+        (
+            "datta2010_jtmo_dvt_prophylaxis_review.pdf",
+            ["Datta", "Ball", "Rudmik", "Hameed", "Kortbeek"],
+        ),
+        ("webb2017_peerj_vespa.pdf", ["Webb", "Walsh", "O’Connell"]),
+        (
+            "agyemanduah2014_bmc_hsr_quality_improvement_malawi.pdf",
+            ["Agyeman-Duah", "Theurer", "Munthali", "Alide", "Neuhann"],
+        ),
+    ],
+)
+def test_every_author_on_the_first_page_is_kept(name: str, authors: list[str]) -> None:
+    found = parsed_corpus_pdf(name).metadata.authors
+    assert [a.split(",")[0] for a in found] == authors
+
+
+def test_author_lines_split_on_commas_and_a_final_and() -> None:
+    from essaylint.ingest.parse.pdf_metadata import _author_block, _authors_from_line
+
+    block = _author_block(["Ann B. Cole1, Dan Eve2", ", Fay Gill3", "and Hal Ito4", "Abstract"])
+    assert block == "Ann B. Cole1, Dan Eve2 , Fay Gill3 and Hal Ito4"
+    assert _authors_from_line("Nuala E. Tully, Karen M. Morgan, and Hannah M. McGee") == [
+        "Tully, Nuala E.",
+        "Morgan, Karen M.",
+        "McGee, Hannah M.",
+    ]
+
+
+@pytest.mark.parametrize(
     ("name", "doi"),
     [
         ("tully2010_rrp_heart_failure_programmes.pdf", "10.1155/2010/157939"),

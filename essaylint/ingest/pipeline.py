@@ -41,7 +41,7 @@ from essaylint.storage import atomic_write_json, read_json
 if TYPE_CHECKING:
     from essaylint.cloud.mineru_ingest import MinerUParser
 
-PARSE_VERSION = "1"
+PARSE_VERSION = "2"  # 2: co-authors read from the first page when the info names one
 CHUNK_VERSION = "3"  # 3: hyphen marks joined against a dictionary; short lines stand alone
 STAGES = ("parse", "chunk", "embed", "index")
 

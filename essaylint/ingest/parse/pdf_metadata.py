@@ -56,14 +56,18 @@ def first_page_metadata(
         metadata.doi = _find_doi(text) or ""
     if metadata.year is None:
         metadata.year = _year_from_text(text) or created_year
-    if metadata.title and metadata.authors:
+    if metadata.title and len(metadata.authors) > 1:
         return
     lines = _lines_with_font_size(page)
     title_lines, after = _title_block(lines)
     if not metadata.title and title_lines:
         metadata.title = re.sub(r"\s+", " ", " ".join(title_lines)).strip()
-    if not metadata.authors and after:
-        metadata.authors = _authors_from_line(after)
+    on_page = _authors_from_line(after) if after else []
+    if not metadata.authors:
+        metadata.authors = on_page
+    elif len(on_page) > 1 and _surname(on_page[0]) == _surname(metadata.authors[0]):
+        # The info dictionary often names only the first author ("Nuala E. Tully {et al.}").
+        metadata.authors = on_page
 
 
 def _plausible_title(title: str) -> bool:
@@ -85,13 +89,17 @@ def _authors_from_info(author: str) -> list[str]:
 
 def _authors_from_line(line: str) -> list[str]:
     cleaned = _NAME_MARKS.sub(",", line)
-    parts = re.split(r"\s*,\s*|\s+and\s+|\s{2,}", cleaned)
+    parts = re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s{2,}", cleaned)
     names = []
     for part in parts:
         words = part.split()
         if 2 <= len(words) <= 5 and all(w[0].isupper() for w in words if w[0].isalpha()):
             names.append(_surname_first(" ".join(words)))
     return names
+
+
+def _surname(name: str) -> str:
+    return name.split(",")[0].strip().casefold()
 
 
 def _surname_first(name: str) -> str:
@@ -160,8 +168,22 @@ def _title_block(lines: list[tuple[str, float]]) -> tuple[list[str], str]:
         end += 1
     title = [lines[i][0] for i in range(start, end + 1)]
     title = [t for t in title if not _ARTICLE_LABEL.match(t.strip())]
-    after = next((t for t, _ in lines[end + 1 :] if _letter_share(t) > 0.5), "")
-    return title, after
+    rest = [t for t, _ in lines[end + 1 :]]
+    first = next((i for i, t in enumerate(rest) if _letter_share(t) > 0.5), None)
+    return title, "" if first is None else _author_block(rest[first:])
+
+
+def _author_block(lines: list[str]) -> str:
+    """The author line, with the lines that continue it: typesetters often break the list
+    after an affiliation mark (", Chad G Ball1*" or "and Mary J. O'Connell1,2" on the
+    next line)."""
+    block = lines[0]
+    for line in lines[1:]:
+        continues = re.match(r"\s*(,|and\s|&)", line) or re.search(r"(,|\band)\s*$", block)
+        if not continues:
+            break
+        block = f"{block} {line}"
+    return block
 
 
 def _letter_share(text: str) -> float:
