@@ -9,6 +9,7 @@ built from it.
 Inputs are the SciFact release files (allenai/scifact, CC BY 4.0 / ODC-By): claims_train.jsonl
 and the corpus, either the release's corpus.jsonl ({doc_id, title, abstract: [sentences]}) or
 the Hugging Face CSV export (doc_id, title, abstract as a printed list of sentences).
+It also writes rationales.jsonl (each claim with its evidence sentences) for bench/quotes.py.
 
     /work/venv/bin/python bench/scifact_train.py --claims claims_train.jsonl \\
         --corpus corpus.jsonl --out /tmp/exp/scifact-train
@@ -47,10 +48,13 @@ def corpus_rows(path: Path) -> Iterator[tuple[str, str, list[str]]]:
 
 def write_beir(claims: Path, corpus: Path, out: Path) -> tuple[int, int]:
     (out / "qrels").mkdir(parents=True, exist_ok=True)
+    abstracts: dict[str, list[str]] = {}
     with (out / "corpus.jsonl").open("w", encoding="utf-8") as handle:
         for doc_id, title, sentences in corpus_rows(corpus):
             row = {"_id": doc_id, "title": title, "text": " ".join(sentences)}
             handle.write(json.dumps(row) + "\n")
+            abstracts[doc_id] = sentences
+    write_rationales(claims, abstracts, out / "rationales.jsonl")
     held = {json.loads(line)["query_id"] for line in DEV_EVAL_QUERIES.read_text().splitlines()}
     queries = pairs = 0
     with (
@@ -68,6 +72,24 @@ def write_beir(claims: Path, corpus: Path, out: Path) -> tuple[int, int]:
                 r_out.write(f"{claim['id']}\t{doc}\t1\n")
                 pairs += 1
     return queries, pairs
+
+
+def write_rationales(claims: Path, abstracts: dict[str, list[str]], target: Path) -> None:
+    """For bench/quotes.py: each (claim, evidence abstract) with its rationale sentences."""
+    held = {json.loads(line)["query_id"] for line in DEV_EVAL_QUERIES.read_text().splitlines()}
+    with target.open("w", encoding="utf-8") as handle:
+        for line in claims.read_text(encoding="utf-8").splitlines():
+            claim = json.loads(line)
+            if str(claim["id"]) in held:
+                continue
+            for doc, evidence in claim.get("evidence", {}).items():
+                indices = sorted({i for e in evidence for i in e["sentences"]})
+                row = {
+                    "sentence": claim["claim"],
+                    "cited_doc": doc,
+                    "rationale_text": [abstracts[doc][i] for i in indices],
+                }
+                handle.write(json.dumps(row) + "\n")
 
 
 def main() -> None:

@@ -184,6 +184,21 @@ def test_quote_stops_at_section_labels_and_paragraph_breaks() -> None:
     assert text[s:e] == "Heart failure is common."
 
 
+def test_quote_skips_titles_and_bylines_for_the_sentence_that_says_it() -> None:
+    text = (
+        "# Caspase-11 and phagosome fusion.\n\nCaspase-11 Fusion Study\n\n"
+        "Ann Cole, Dan Eve and Fay Gill\n\n"
+        "Bacteria were studied in mice. Caspase-11 promoted the fusion of phagosomes with "
+        "lysosomes in infected cells."
+    )
+    s, e = best_quote(text, 0, len(text), query_terms("caspase-11 phagosome fusion"), 60)
+    assert text[s:e].startswith("Bacteria were studied") and text[e - 1] == "."
+    # A range cut mid-paragraph is not mistaken for a heading.
+    cut = text.index("infected")
+    s, e = best_quote(text, text.index("Bacteria"), cut, query_terms("bacteria mice"), 60)
+    assert text[s:e] == text[text.index("Bacteria") : cut].rstrip()
+
+
 def test_year_filters() -> None:
     assert year_clause(">=2020") == "year >= 2020"
     assert year_clause("2015-2020") == "year >= 2015 AND year <= 2020"
