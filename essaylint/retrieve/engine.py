@@ -16,7 +16,7 @@ from essaylint.errors import EssaylintError
 from essaylint.project import Project
 from essaylint.records import LibraryEntry
 from essaylint.retrieve.filters import NoMatchError, build_where
-from essaylint.retrieve.fusion import convex, convex_weights, rrf, weighted
+from essaylint.retrieve.fusion import convex, convex_weights, is_dense, rrf, weighted
 from essaylint.retrieve.lexical import DEFAULT_BM25, LexicalSearch, Ranked, make_lexical
 from essaylint.retrieve.records import Hit, QueryInputs
 from essaylint.retrieve.rerank import Reranker, get_reranker
@@ -255,14 +255,14 @@ class Retriever:
             return rrf(ids, self.params.rrf_k, list_weights)
         shares = convex_weights(list(lists), self.params.dense_weight, list_weights)
         scored = {name: [(r.child_id, r.score) for r in ranked] for name, ranked in lists.items()}
-        limits = {"bm25": self.params.bm25_candidates}
-        truncated = [
-            name
-            for name, ranked in lists.items()
-            if len(ranked) >= limits.get(name, self.params.dense_candidates)
-            and (name == "bm25" or name.startswith("dense"))
-        ]
+        truncated = [n for n, ranked in lists.items() if len(ranked) >= self._limit(n)]
         return convex(scored, shares, truncated)
+
+    def _limit(self, list_name: str) -> float:
+        """How many candidates a list was asked for (the signal lists are complete)."""
+        if list_name == "bm25":
+            return self.params.bm25_candidates
+        return self.params.dense_candidates if is_dense(list_name) else float("inf")
 
     def rows(self, child_ids: Sequence[str]) -> dict[str, dict[str, Any]]:
         from essaylint.retrieve.filters import in_clause

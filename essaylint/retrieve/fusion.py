@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-FUSIONS = ("cc", "rrf")
+
+def is_dense(name: str) -> bool:
+    """Whether a ranked list comes from a vector search (dense_question, dense_en, dense_ml)."""
+    return name.startswith("dense")
 
 
 def convex(
@@ -77,7 +80,7 @@ def convex_weights(
     """Each list's share in the convex combination: the dense lists split ``dense_weight``
     in proportion to their list weights (default 1); BM25 and every other signal get
     1 - dense_weight each; the shares are then scaled to sum to 1."""
-    dense = [n for n in names if n.startswith("dense")]
+    dense = [n for n in names if is_dense(n)]
     dense_total = sum(max(list_weights.get(n, 1.0), 0.0) for n in dense)
     shares: dict[str, float] = {}
     for name in names:

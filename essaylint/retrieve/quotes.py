@@ -78,8 +78,8 @@ def best_quote(
 
     The sentence densest in query terms (the first on ties), then its neighbours while
     they fit; a sentence too long on its own is cut at word boundaries around the match.
-    A quote never crosses a paragraph break or a section label ("Conclusion.", "1."), so
-    it does not drag in the heading of the next section.
+    Titles, bylines and headings are never quoted, and a quote never crosses a paragraph
+    break or a section label ("Conclusion.", "1."): it stays one passage of prose.
     """
     blocks = _quote_blocks(text, start, end)
     spans = [span for block in blocks for span in block]
