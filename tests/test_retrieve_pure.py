@@ -39,7 +39,10 @@ def test_rrf_prefers_agreement_and_weights_demote() -> None:
 
 
 scored = st.lists(
-    st.tuples(st.sampled_from([f"c{i}" for i in range(20)]), st.floats(-1, 50)), max_size=20
+    st.tuples(
+        st.sampled_from([f"c{i}" for i in range(20)]), st.floats(-1, 50).map(lambda x: round(x, 3))
+    ),
+    max_size=20,
 )
 
 
