@@ -46,7 +46,14 @@ def corpus_rows(path: Path) -> Iterator[tuple[str, str, list[str]]]:
         yield str(row["doc_id"]), row["title"], list(row["abstract"])
 
 
-def write_beir(claims: Path, corpus: Path, out: Path) -> tuple[int, int]:
+def train_claims(claims: Path) -> list[dict]:
+    """The claims of the train file, without those dev-eval already uses."""
+    dev_eval = {json.loads(line)["query_id"] for line in DEV_EVAL_QUERIES.read_text().splitlines()}
+    rows = [json.loads(line) for line in claims.read_text(encoding="utf-8").splitlines()]
+    return [claim for claim in rows if str(claim["id"]) not in dev_eval]
+
+
+def write_beir(claims_path: Path, corpus: Path, out: Path) -> tuple[int, int]:
     (out / "qrels").mkdir(parents=True, exist_ok=True)
     abstracts: dict[str, list[str]] = {}
     with (out / "corpus.jsonl").open("w", encoding="utf-8") as handle:
@@ -54,17 +61,16 @@ def write_beir(claims: Path, corpus: Path, out: Path) -> tuple[int, int]:
             row = {"_id": doc_id, "title": title, "text": " ".join(sentences)}
             handle.write(json.dumps(row) + "\n")
             abstracts[doc_id] = sentences
+    claims = train_claims(claims_path)
     write_rationales(claims, abstracts, out / "rationales.jsonl")
-    held = {json.loads(line)["query_id"] for line in DEV_EVAL_QUERIES.read_text().splitlines()}
     queries = pairs = 0
     with (
         (out / "queries.jsonl").open("w", encoding="utf-8") as q_out,
         (out / "qrels" / "test.tsv").open("w", encoding="utf-8") as r_out,
     ):
         r_out.write("query-id\tcorpus-id\tscore\n")
-        for line in claims.read_text(encoding="utf-8").splitlines():
-            claim = json.loads(line)
-            if str(claim["id"]) in held or not claim.get("cited_doc_ids"):
+        for claim in claims:
+            if not claim.get("cited_doc_ids"):
                 continue
             q_out.write(json.dumps({"_id": str(claim["id"]), "text": claim["claim"]}) + "\n")
             queries += 1
@@ -74,14 +80,10 @@ def write_beir(claims: Path, corpus: Path, out: Path) -> tuple[int, int]:
     return queries, pairs
 
 
-def write_rationales(claims: Path, abstracts: dict[str, list[str]], target: Path) -> None:
+def write_rationales(claims: list[dict], abstracts: dict[str, list[str]], target: Path) -> None:
     """For bench/quotes.py: each (claim, evidence abstract) with its rationale sentences."""
-    held = {json.loads(line)["query_id"] for line in DEV_EVAL_QUERIES.read_text().splitlines()}
     with target.open("w", encoding="utf-8") as handle:
-        for line in claims.read_text(encoding="utf-8").splitlines():
-            claim = json.loads(line)
-            if str(claim["id"]) in held:
-                continue
+        for claim in claims:
             for doc, evidence in claim.get("evidence", {}).items():
                 indices = sorted({i for e in evidence for i in e["sentences"]})
                 row = {

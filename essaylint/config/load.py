@@ -44,23 +44,25 @@ def load_config(path: Path) -> Config:
 
 
 def config_digest(config: Config) -> str:
-    payload = json.dumps(config.model_dump(mode="json"), sort_keys=True)
-    return hashlib.sha1(payload.encode()).hexdigest()[:8]
+    return _digest(config.model_dump(mode="json"))
 
 
 def index_config_digest(config: Config) -> str:
     """The settings an index build depends on: editing a style threshold, an audit rule or
     how queries are fused must not make the index stale."""
-    payload = json.dumps(
+    return _digest(
         {
             "ingest": config.ingest.model_dump(mode="json"),
             "embedding": config.embedding.model_dump(mode="json"),
             "multilingual": config.retrieval.multilingual,
             "vertex": config.cloud.vertex.model_dump(mode="json"),
             "mineru": config.cloud.mineru.model_dump(mode="json"),
-        },
-        sort_keys=True,
+        }
     )
+
+
+def _digest(settings: dict) -> str:
+    payload = json.dumps(settings, sort_keys=True)
     return hashlib.sha1(payload.encode()).hexdigest()[:8]
 
 
