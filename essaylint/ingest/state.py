@@ -30,3 +30,14 @@ def current_chunks(store: Store) -> dict[str, ChunkedDocument]:
 def current_chunk(store: Store, doc_uid: str, key: str | None = None) -> ChunkedDocument | None:
     """One document of the last ingest (``key``: the chunk key, when the caller has it)."""
     return store.chunked.get(doc_uid, current_chunk_key(store) if key is None else key)
+
+
+def failure_reasons(store: Store) -> dict[str, str]:
+    """The documents the last ingest could not ingest, with why ({} without a record)."""
+    state = store.state(STATE).read({}) or {}
+    documents = state.get("documents", {}) if isinstance(state, dict) else {}
+    return {
+        uid: str(info.get("reason", ""))
+        for uid, info in documents.items()
+        if isinstance(info, dict) and info.get("status") == "failed"
+    }
