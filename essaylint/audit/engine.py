@@ -94,7 +94,7 @@ _DONE = AuditOutput([], [], "")
 def _audit(ctx: AuditContext, rel: str, wanted: tuple[str, ...]) -> tuple[DraftReport, bool]:
     """One draft's report, and whether it may be cached (False: the support judge failed,
     ask again next time)."""
-    report = DraftReport(rel)
+    report = DraftReport(rel, warnings=list(ctx.draft.warnings))
     complete = True
     for audit in audits_for(wanted):
         output = audit.run(ctx)

@@ -25,8 +25,7 @@ from essaylint.core.records import DocOutcome
 
 T = TypeVar("T")
 BUG_HINT = (
-    "this is a bug in essaylint: please report it with the log {log}; the other files "
-    "were ingested"
+    "this is a bug in essaylint: please report it with the log {log}; the other files were ingested"
 )
 
 

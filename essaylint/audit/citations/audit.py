@@ -190,6 +190,8 @@ class _Run:
     ) -> SourceCheck:
         uid, line, column = item.doc_uid, cite.line, cite.column
         entry = self.library.get(uid)
+        if entry is not None and entry.status.strip() == "failed":
+            return self.failed_source(sentence, cite, uid, entry)
         if entry is None or entry.status != "present":
             gone = " (its file was removed from raw/)" if entry is not None else ""
             self.finding(
@@ -203,20 +205,6 @@ class _Run:
                 doc_uid=uid,
             )
             return SourceCheck(uid, "UNKNOWN")
-        if entry.status.strip() == "failed":
-            why = self.failed.get(uid) or "see meta/parse_quality_report.md"
-            self.finding(
-                rules.NOT_CITABLE,
-                line,
-                column,
-                f"{uid} ({entry.source_path}) could not be ingested ({why}): it is not "
-                "citable until it parses",
-                "fix or replace the file (meta/parse_quality_report.md says what to do), "
-                "then run `essaylint ingest`",
-                sentence_id=sentence.sentence_id,
-                doc_uid=uid,
-            )
-            return SourceCheck(uid, "NOT_CITABLE")
         if not entry.is_citable:
             self.finding(
                 rules.NOT_CITABLE,
@@ -260,6 +248,23 @@ class _Run:
             {k: round(v, 4) for k, v in support.features.items()},
             verdict.to_dict() if verdict is not None else None,
         )
+
+    def failed_source(
+        self, sentence: Sentence, cite: Citation, uid: str, entry: LibraryEntry
+    ) -> SourceCheck:
+        why = self.failed.get(uid) or "see meta/parse_quality_report.md"
+        self.finding(
+            rules.NOT_CITABLE,
+            cite.line,
+            cite.column,
+            f"{uid} ({entry.source_path}) could not be ingested ({why}): it is not citable "
+            "until it parses",
+            "fix or replace the file (meta/parse_quality_report.md says what to do), then "
+            "run `essaylint ingest`",
+            sentence_id=sentence.sentence_id,
+            doc_uid=uid,
+        )
+        return SourceCheck(uid, "NOT_CITABLE")
 
     def weak(self, sentence: Sentence, cite: Citation, check: SourceCheck, query: str) -> None:
         if check.status != "WEAK" or check.passage is None or check.score is None:
