@@ -26,7 +26,7 @@ from essaylint.ingest.discover import discover_sources, link_policy
 from essaylint.ingest.isolation import is_fatal
 from essaylint.ingest.library import read_library
 from essaylint.ingest.pipeline import STAGES, SourceStages, timed
-from essaylint.ingest.state import STATE
+from essaylint.ingest.state import STATE, documents_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -66,12 +66,14 @@ def run_ingest(
     backends: Backends | None = None,
     wait_s: float = 0.0,
     on_wait: Callable[[str], None] | None = None,
+    rebuild: bool = False,
 ) -> IngestReport:
-    """Bring the index up to date with raw/ (``only``: one stage on the earlier caches).
+    """Bring the index up to date with raw/ (``only``: one stage on the earlier caches;
+    ``rebuild``: write a new build even when the current one matches the inputs).
     Another ingest running: wait up to ``wait_s`` seconds for it (``on_wait`` says who)."""
     read_library(project.library_csv)  # a library.csv that does not parse stops the run here
     with exclusive(project.store.file(LOCK), "ingest", wait_s, on_wait):
-        return _ingest(project, config, only, progress or SilentProgress(), backends)
+        return _ingest(project, config, only, progress or SilentProgress(), backends, rebuild)
 
 
 def _ingest(
@@ -80,15 +82,15 @@ def _ingest(
     only: str | None,
     progress: Progress,
     backends: Backends | None,
+    rebuild: bool,
 ) -> IngestReport:
     timings: dict[str, float] = {}
     with timed(timings, "discover"):
         sources, skipped = discover_sources(project.root, link_policy(config))
-    state = project.store.state(STATE).read({}) or {}
-    state = state if isinstance(state, dict) else {}
+    state = project.store.state(STATE).read({})
     digest = inputs_digest(project, config, sources)
     pointer = IndexPointer.read(project.index)
-    if only is None and pointer and pointer.inputs_digest == digest:
+    if only is None and not rebuild and pointer and pointer.inputs_digest == digest:
         outcomes = [DocOutcome(s.doc_uid, s.path, "unchanged") for s in sources]
         _restore_counts(outcomes, state)
         return IngestReport(pointer.build_id, True, outcomes, skipped, timings)
@@ -197,7 +199,7 @@ def _build_id(config: Config) -> str:
 
 
 def _restore_counts(outcomes: list[DocOutcome], state: dict) -> None:
-    documents = state.get("documents", {})
+    documents = documents_of(state)
     for outcome in outcomes:
         info = documents.get(outcome.doc_uid, {})
         outcome.pages = info.get("pages", 0)
@@ -207,3 +209,4 @@ def _restore_counts(outcomes: list[DocOutcome], state: dict) -> None:
             outcome.status = "failed"
             outcome.reason = info.get("reason", "")
             outcome.hint = info.get("hint", "")
+            outcome.stage = info.get("stage", "")

@@ -30,10 +30,15 @@ INTERRUPTED = "interrupted; the previous index is intact; run `essaylint ingest`
     show_default=True,
     help="Seconds to wait for another ingest of this repo to finish (0: exit 2 at once).",
 )
+@click.option(
+    "--rebuild", is_flag=True, help="Write a new index even when it looks current (damaged)."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.pass_context
 @handle_errors
-def ingest(ctx: click.Context, only: str | None, wait_s: float, as_json: bool) -> None:
+def ingest(
+    ctx: click.Context, only: str | None, wait_s: float, rebuild: bool, as_json: bool
+) -> None:
     """Bring the local evidence index up to date with raw/.
 
     Incremental: an unchanged file costs nothing, a changed one is redone, a deleted one
@@ -48,6 +53,7 @@ def ingest(ctx: click.Context, only: str | None, wait_s: float, as_json: bool) -
       essaylint ingest
       essaylint ingest --only parse      # re-parse, e.g. after fixing a PDF
       essaylint ingest --json > ingest.json
+      essaylint ingest --rebuild         # after a query said the index is damaged
     """
 
     project = find_project(ctx.obj["cwd"])
@@ -55,7 +61,13 @@ def ingest(ctx: click.Context, only: str | None, wait_s: float, as_json: bool) -
     progress = RichProgress() if not as_json else None
     try:
         report = run_ingest(
-            project, config, only=only, progress=progress, wait_s=wait_s, on_wait=_waiting
+            project,
+            config,
+            only=only,
+            progress=progress,
+            wait_s=wait_s,
+            on_wait=_waiting,
+            rebuild=rebuild,
         )
     except KeyboardInterrupt:
         raise InterruptError(INTERRUPTED) from None

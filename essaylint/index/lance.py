@@ -111,7 +111,15 @@ def open_tables(index_dir: Path) -> tuple[Any, Any, IndexPointer]:
 
 def is_missing_table(exc: BaseException) -> bool:
     """A LanceDB error saying a file of an open table is gone (its build was dropped)."""
-    return isinstance(exc, (RuntimeError, OSError, ValueError)) and "Not found" in str(exc)
+    return is_lance_error(exc) and "Not found" in str(exc)
+
+
+def is_lance_error(exc: BaseException) -> bool:
+    """An error LanceDB raised about the files of a table (missing, truncated, corrupt)."""
+    text = str(exc)
+    return isinstance(exc, (RuntimeError, OSError, ValueError)) and (
+        text.startswith("lance error") or "LanceError" in text
+    )
 
 
 def held_tables(index_dir: Path) -> set[str]:

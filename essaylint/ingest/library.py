@@ -163,6 +163,21 @@ def extracted_row(
     return row
 
 
+def minimal_row(source: SourceFile) -> dict[str, str]:
+    """What is known of a source whose metadata could not be extracted."""
+    row = dict.fromkeys(LIBRARY_COLUMNS, "")
+    row.update(
+        doc_uid=source.doc_uid,
+        title=_title_from_filename(source.path),
+        source_type=source.source_type,
+        citable="true" if source.citable else "false",
+        source_path=source.path,
+        status="present",
+    )
+    row.pop("citation_key")
+    return row
+
+
 def merge_library(
     library_path: Path,
     memory_path: Path,

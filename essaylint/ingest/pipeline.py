@@ -30,6 +30,7 @@ from essaylint.ingest.isolation import Isolation
 from essaylint.ingest.library import (
     extracted_row,
     library_entries,
+    minimal_row,
     mark_failed,
     merge_library,
     read_reading_list,
@@ -38,6 +39,7 @@ from essaylint.ingest.normalise import normalise
 from essaylint.ingest.parse import parse_source
 from essaylint.ingest.parse.pdf_metadata import add_pdf_metadata
 from essaylint.ingest.quality import flag_quality, write_quality_report
+from essaylint.ingest.state import documents_of
 from essaylint.ingest.structure.store import ensure_structure
 
 if TYPE_CHECKING:
@@ -84,7 +86,7 @@ class SourceStages:
         self.sources = sources
         self.progress = progress
         self.timings = timings
-        self.previous: dict[str, dict] = state.get("documents", {})
+        self.previous: dict[str, dict] = documents_of(state)
         self.outcomes = {s.doc_uid: self._classify(s) for s in sources}
         self.isolation = Isolation(self.outcomes, project.store.folder("logs"))
         self._parse_failed: set[str] = set()
@@ -108,10 +110,10 @@ class SourceStages:
                     "library",
                     lambda s=source, d=document: self._extracted(s, d, reading_list),
                 )
-                if row is None:
+                if row is None:  # still listed, marked failed: the student sees it
                     self.drop(source.doc_uid)
-                else:
-                    extracted[source.doc_uid] = row
+                    row = minimal_row(source)
+                extracted[source.doc_uid] = row
                 self.progress.advance()
             self.store.state("failures").write(failures)
             entries = merge_library(

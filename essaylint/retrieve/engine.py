@@ -15,7 +15,7 @@ from essaylint.core.ports import Backends, LazyEmbedder
 from essaylint.core.project import Project
 from essaylint.core.records import INDEXED_CHILD_FIELDS, IndexedChild, LibraryEntry, Parent
 from essaylint.index.freshness import index_is_stale
-from essaylint.index.lance import ML_COLUMN, is_missing_table, open_tables
+from essaylint.index.lance import ML_COLUMN, is_lance_error, is_missing_table, open_tables
 from essaylint.ingest.library import library_entries
 from essaylint.retrieve.filters import NoMatchError, build_where, in_clause
 from essaylint.retrieve.fusion import convex, convex_weights, is_dense, rrf, weighted
@@ -24,6 +24,7 @@ from essaylint.retrieve.records import Hit, QueryInputs
 from essaylint.retrieve.rerank import Reranker, make_reranker
 
 NO_INDEX_HINT = "run `essaylint ingest`"
+DAMAGED_HINT = "run `essaylint ingest --rebuild` (the index is derived from raw/: nothing is lost)"
 STALE_WARNING = "index is stale: run essaylint ingest"
 # A question mostly in a non-Latin script (Chinese, Russian, Arabic...) that comes with an
 # English form: MiniLM is English-only, so the dense list of the raw question is mostly noise.
@@ -45,19 +46,30 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def reopening(method: F) -> F:
     """Run ``method``; when the tables under it are gone (a build dropped by a writer that
-    could not see this reader), reopen the current build and run it once more."""
+    could not see this reader), reopen the current build and run it once more. A table
+    whose files are damaged is an error that says how to rebuild it."""
 
     @functools.wraps(method)
     def wrapper(self: Retriever, *args: Any, **kwargs: Any) -> Any:
         try:
-            return method(self, *args, **kwargs)
+            try:
+                return method(self, *args, **kwargs)
+            except Exception as exc:
+                if not is_missing_table(exc):
+                    raise
+                self.reopen()
+                return method(self, *args, **kwargs)
         except Exception as exc:
-            if not is_missing_table(exc):
+            if not is_lance_error(exc):
                 raise
-            self.reopen()
-            return method(self, *args, **kwargs)
+            raise damaged(self.project, exc) from exc
 
     return wrapper  # type: ignore[return-value]
+
+
+def damaged(project: Project, exc: BaseException) -> EssaylintError:
+    detail = " ".join(str(exc).split())[:160]
+    return EssaylintError(f"the index in {project.index} is damaged ({detail})", DAMAGED_HINT)
 
 
 @dataclass(frozen=True)
@@ -150,12 +162,9 @@ class Retriever:
         except (FileNotFoundError, ValueError) as exc:
             raise EssaylintError(f"no index yet in {self.project.index}", NO_INDEX_HINT) from exc
         except Exception as exc:
-            if not is_missing_table(exc):
+            if not is_lance_error(exc):
                 raise
-            raise EssaylintError(
-                f"the index in {self.project.index} is damaged ({str(exc)[:200]})",
-                "run `essaylint ingest` to rebuild it",
-            ) from exc
+            raise damaged(self.project, exc) from exc
         self._lexical: LexicalSearch | None = None
 
     @property
