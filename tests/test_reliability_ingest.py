@@ -124,7 +124,11 @@ def _poison(stage: str, monkeypatch: pytest.MonkeyPatch) -> None:
                 "Poison" in d.children[0].text for d in chunked.values() if d.children
             ),
         ),
-        "index": (build, "_document_rows", lambda document, *_: "Poison" in document.parents[0].text),
+        "index": (
+            build,
+            "_document_rows",
+            lambda document, *_: "Poison" in document.parents[0].text,
+        ),
     }
     module, name, is_poison = targets[stage]
     poisoned(module, name, is_poison)
@@ -185,7 +189,8 @@ def test_a_mixed_corpus_names_each_failure_and_indexes_every_readable_file(
 ) -> None:
     project = small_repo(tmp_path / "essay", notes={}, commit=False)
     config = project.config_path  # short passages embed faster: 400 pages on 2 busy cores
-    config.write_text(config.read_text().replace("document_context: true", "document_context: false"))
+    short = config.read_text().replace("document_context: true", "document_context: false")
+    config.write_text(short)
     evidence = project.raw / "evidence"
     for name in REAL:
         shutil.copyfile(CORPUS / name, evidence / name)
@@ -249,9 +254,7 @@ def test_links_leaving_the_repo_are_skipped_and_named(linked: Project) -> None:
 def test_following_links_out_is_a_switch_and_never_with_a_cloud_backend(linked: Project) -> None:
     config = linked.config_path
     config.write_text(
-        config.read_text().replace(
-            "follow_external_links: false", "follow_external_links: true"
-        )
+        config.read_text().replace("follow_external_links: false", "follow_external_links: true")
     )
     sources, _ = discover_sources(linked.root, link_policy(load_config(config)))
     assert "raw/evidence/secret.md" in {s.path for s in sources}

@@ -81,12 +81,8 @@ def environment_error(exc: BaseException) -> EssaylintError | None:
     """A full disk or a folder that cannot be written, as the message the student needs
     (None for any other error). Native libraries (LanceDB) report these as "os error N"."""
     import errno as codes
-    import re
 
-    number = exc.errno if isinstance(exc, OSError) else None
-    if number is None:
-        found = re.search(r"os error (\d+)", str(exc))
-        number = int(found.group(1)) if found else None
+    number = os_errno(exc)
     name = codes.errorcode.get(number, "") if number is not None else ""
     filename = getattr(exc, "filename", None)
     where = f" ({filename})" if filename else ""
@@ -102,3 +98,14 @@ def environment_error(exc: BaseException) -> EssaylintError | None:
             "command again",
         )
     return None
+
+
+def os_errno(exc: BaseException) -> int | None:
+    """The errno behind an error: an OSError's, or the "os error N" a native library
+    (LanceDB, in Rust) puts in its message."""
+    import re
+
+    if isinstance(exc, OSError) and exc.errno is not None:
+        return exc.errno
+    found = re.search(r"os error (\d+)", str(exc))
+    return int(found.group(1)) if found else None

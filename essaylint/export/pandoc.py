@@ -18,6 +18,7 @@ from essaylint.core.errors import EssaylintError, TimedOutError
 from essaylint.core.timeouts import limit
 
 MIN_VERSION = (3, 1, 1)
+ASK_S = 30.0  # `pandoc --version` and a data file: quick questions, their own limit
 INSTALL_HINT = "pip install 'essaylint[export]' (pypandoc-binary), or install pandoc ≥ 3.1.1"
 
 
@@ -65,7 +66,7 @@ class Pandoc:
                 [self.path, "--print-default-data-file", name],
                 capture_output=True,
                 check=False,
-                timeout=limit("pandoc"),
+                timeout=ASK_S,
             )
         except subprocess.TimeoutExpired:
             raise TimedOutError(f"pandoc did not print its {name} in time", INSTALL_HINT) from None
@@ -105,7 +106,7 @@ def _version(path: str) -> str:
             capture_output=True,
             text=True,
             check=False,
-            timeout=limit("pandoc"),
+            timeout=ASK_S,
         )
     except subprocess.TimeoutExpired:
         raise TimedOutError(f"`{path} --version` did not answer in time", INSTALL_HINT) from None

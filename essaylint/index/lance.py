@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from essaylint.core.errors import os_errno
 from essaylint.core.fsio import atomic_write_json, read_json
 from essaylint.core.records import IndexedChild, Parent
 
@@ -69,7 +70,25 @@ def write_index(
     parents: list[dict[str, Any]],
     extra_vectors: dict[str, np.ndarray] | None = None,
 ) -> None:
-    """``extra_vectors``: more vector columns by name (retrieval.multilingual's vector_ml)."""
+    """``extra_vectors``: more vector columns by name (retrieval.multilingual's vector_ml).
+    A full disk or a read-only folder is reported as an OSError naming index/."""
+    try:
+        _write_index(index_dir, pointer, children, vectors, parents, extra_vectors)
+    except Exception as exc:
+        number = os_errno(exc)
+        if number is None or (isinstance(exc, OSError) and exc.filename):
+            raise
+        raise OSError(number, os.strerror(number), str(index_dir)) from exc
+
+
+def _write_index(
+    index_dir: Path,
+    pointer: IndexPointer,
+    children: list[dict[str, Any]],
+    vectors: np.ndarray,
+    parents: list[dict[str, Any]],
+    extra_vectors: dict[str, np.ndarray] | None,
+) -> None:
     import lancedb
     import pyarrow as pa
     from lancedb.index import FTS

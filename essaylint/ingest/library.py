@@ -67,7 +67,7 @@ def _parse_library(text: str, name: str) -> dict[str, dict[str, str]]:
         except StopIteration:
             break
         except csv.Error as exc:
-            raise _bad(name, start, _csv_problem(str(exc), start)) from None
+            raise _bad(name, start, _csv_problem(str(exc), start, reader.line_num)) from None
         if not any(cell.strip() for cell in record):
             continue
         if header is None:
@@ -118,10 +118,15 @@ def _check_record(record: list[str], header: list[str], name: str, start: int, e
         raise _bad(name, start, f"{uid!r} is not a doc_uid (doc_ and 8 or more hex digits)")
 
 
-def _csv_problem(message: str, line: int) -> str:
+def _csv_problem(message: str, start: int, end: int) -> str:
     if "end of data" in message or "EOF" in message:
-        return f"a quote opened on line {line} is never closed"
-    return f"not valid CSV ({message})"
+        return f"a quote opened on line {start} is never closed"
+    if end > start:
+        return (
+            f"a quote opened on line {start} runs on to line {end}, taking the rows between "
+            "into one cell (a closing quote is missing)"
+        )
+    return f'not valid CSV ({message}): a double quote inside a value is written twice ("")'
 
 
 def _bad(name: str, line: int, problem: str) -> LibraryError:

@@ -30,9 +30,9 @@ from essaylint.ingest.isolation import Isolation
 from essaylint.ingest.library import (
     extracted_row,
     library_entries,
-    minimal_row,
     mark_failed,
     merge_library,
+    minimal_row,
     read_reading_list,
 )
 from essaylint.ingest.normalise import normalise

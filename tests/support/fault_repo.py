@@ -104,7 +104,7 @@ def wait_for(mark: Path, process: subprocess.Popen[str], seconds: float = 60) ->
     deadline = time.monotonic() + seconds
     while not mark.exists():
         if process.poll() is not None:
-            out, err = process.communicate()
+            _, err = process.communicate()
             raise AssertionError(f"ended before its boundary ({process.returncode}): {err}")
         if time.monotonic() > deadline:
             raise AssertionError("never reached its boundary")
