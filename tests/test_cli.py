@@ -110,7 +110,7 @@ def test_ingest_of_empty_project_reports_and_finds_project_from_subfolder(tmp_pa
     run("-C", str(tmp_path), "init")
     (tmp_path / "raw" / "evidence" / "empty.pdf").write_bytes(b"")
     code, out, _ = run("-C", str(tmp_path / "drafts"), "ingest", "--json")
-    assert code == 0
+    assert code == 1  # a file failed: reported as a finding, not an error
     data = json.loads(out)
     assert data["documents"][0]["status"] == "failed"
     assert "empty" in data["documents"][0]["reason"]

@@ -2,7 +2,9 @@
 
 A run whose inputs (sources, library.csv, configuration, model) match the current build
 stops before importing anything heavy. Otherwise the source stages (``ingest.pipeline``)
-and the index stages (``index.build``) run in order, each resuming from its caches.
+and the index stages (``index.build``) run in order, each resuming from its caches, each
+document's step isolated (``ingest.isolation``). One ingest at a time: the run holds the
+ingest lock (``core.lock``), and library.csv must parse before anything is done.
 """
 
 from __future__ import annotations
@@ -14,23 +16,29 @@ from typing import TYPE_CHECKING
 from essaylint import __version__
 from essaylint.app.backends import project_backends
 from essaylint.config.load import index_config_digest
+from essaylint.core.lock import exclusive
 from essaylint.core.ports import SilentProgress
-from essaylint.core.records import DocOutcome
+from essaylint.core.records import ChunkedDocument, DocOutcome
 from essaylint.index.build import build_index, embed_documents, load_vectors
 from essaylint.index.freshness import inputs_digest
 from essaylint.index.lance import IndexPointer
-from essaylint.ingest.discover import discover_sources
+from essaylint.ingest.discover import discover_sources, link_policy
+from essaylint.ingest.isolation import is_fatal
+from essaylint.ingest.library import read_library
 from essaylint.ingest.pipeline import STAGES, SourceStages, timed
-from essaylint.ingest.state import STATE
+from essaylint.ingest.state import STATE, documents_of
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import numpy as np
 
     from essaylint.config.schema import Config
     from essaylint.core.ports import Backends, Progress
     from essaylint.core.project import Project
 
-__all__ = ["STAGES", "IngestReport", "run_ingest"]
+__all__ = ["LOCK", "STAGES", "IngestReport", "run_ingest"]
+LOCK = "ingest.lock"  # in the store's .essaylint/
 
 
 @dataclass
@@ -45,6 +53,10 @@ class IngestReport:
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)
 
+    @property
+    def failed(self) -> list[DocOutcome]:
+        return [o for o in self.outcomes if o.status == "failed"]
+
 
 def run_ingest(
     project: Project,
@@ -52,16 +64,33 @@ def run_ingest(
     only: str | None = None,
     progress: Progress | None = None,
     backends: Backends | None = None,
+    wait_s: float = 0.0,
+    on_wait: Callable[[str], None] | None = None,
+    rebuild: bool = False,
 ) -> IngestReport:
-    """Bring the index up to date with raw/ (``only``: one stage on the earlier caches)."""
-    progress = progress or SilentProgress()
+    """Bring the index up to date with raw/ (``only``: one stage on the earlier caches;
+    ``rebuild``: write a new build even when the current one matches the inputs).
+    Another ingest running: wait up to ``wait_s`` seconds for it (``on_wait`` says who)."""
+    read_library(project.library_csv)  # a library.csv that does not parse stops the run here
+    with exclusive(project.store.file(LOCK), "ingest", wait_s, on_wait):
+        return _ingest(project, config, only, progress or SilentProgress(), backends, rebuild)
+
+
+def _ingest(
+    project: Project,
+    config: Config,
+    only: str | None,
+    progress: Progress,
+    backends: Backends | None,
+    rebuild: bool,
+) -> IngestReport:
     timings: dict[str, float] = {}
     with timed(timings, "discover"):
-        sources, skipped = discover_sources(project.root)
-    state = project.store.state(STATE).read({}) or {}
+        sources, skipped = discover_sources(project.root, link_policy(config))
+    state = project.store.state(STATE).read({})
     digest = inputs_digest(project, config, sources)
     pointer = IndexPointer.read(project.index)
-    if only is None and pointer and pointer.inputs_digest == digest:
+    if only is None and not rebuild and pointer and pointer.inputs_digest == digest:
         outcomes = [DocOutcome(s.doc_uid, s.path, "unchanged") for s in sources]
         _restore_counts(outcomes, state)
         return IngestReport(pointer.build_id, True, outcomes, skipped, timings)
@@ -71,6 +100,7 @@ def run_ingest(
     stages = list(STAGES) if only is None else [only]
     for stage in stages:
         getattr(run, stage)()
+    run.sources.finish()
     project.store.state(STATE).write(run.sources.new_state())
     build_id = run.build_id if "index" in stages else None
     return IngestReport(build_id, False, run.sources.all_outcomes(), skipped, timings, stages)
@@ -92,21 +122,42 @@ class _Run:
         self.sources.chunk()
 
     def embed(self) -> None:
-
+        """Every document's vectors in one pass (batches span documents); when that pass
+        fails, document by document, so that only the document at fault is left out."""
         s = self.sources
         s.need_chunked()
         with timed(s.timings, "embed"):
-            self.vectors, embedded = embed_documents(
-                s.project,
-                s.config,
-                s.chunked,
-                s.library_entries(),
-                s.progress,
-                self.backends.embedder,
-                self.backends.multilingual,
-            )
+            try:
+                self.vectors, embedded = self._embed(s.chunked)
+            except Exception as exc:
+                if is_fatal(exc):
+                    raise
+                self.vectors, embedded = {}, {}
+                for uid, document in list(s.chunked.items()):
+                    done = s.isolation.run(
+                        uid, "embed", lambda d=document: self._embed({d.doc_uid: d})
+                    )
+                    if done is None:
+                        s.drop(uid)
+                        continue
+                    self.vectors.update(done[0])
+                    embedded.update(done[1])
         for uid, count in embedded.items():
             s.outcomes[uid].embedded = count
+
+    def _embed(
+        self, chunked: dict[str, ChunkedDocument]
+    ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, int]]:
+        s = self.sources
+        return embed_documents(
+            s.project,
+            s.config,
+            chunked,
+            s.library_entries(),
+            s.progress,
+            self.backends.embedder,
+            self.backends.multilingual,
+        )
 
     def index(self) -> None:
 
@@ -134,7 +185,10 @@ class _Run:
                 s.timings,
                 self.backends.embedder,
                 multilingual,
+                s.isolation,
             )
+        for uid in [u for u in s.chunked if s.isolation.failed(u)]:
+            s.drop(uid)
         s.progress.advance()
         s.progress.done()
 
@@ -145,7 +199,7 @@ def _build_id(config: Config) -> str:
 
 
 def _restore_counts(outcomes: list[DocOutcome], state: dict) -> None:
-    documents = state.get("documents", {})
+    documents = documents_of(state)
     for outcome in outcomes:
         info = documents.get(outcome.doc_uid, {})
         outcome.pages = info.get("pages", 0)
@@ -155,3 +209,4 @@ def _restore_counts(outcomes: list[DocOutcome], state: dict) -> None:
             outcome.status = "failed"
             outcome.reason = info.get("reason", "")
             outcome.hint = info.get("hint", "")
+            outcome.stage = info.get("stage", "")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -11,7 +10,8 @@ from pathlib import Path
 
 from essaylint import __version__
 from essaylint.app.templates import template_text
-from essaylint.core.errors import EssaylintError
+from essaylint.core.errors import EssaylintError, TimedOutError
+from essaylint.core.git import git, is_repo
 from essaylint.core.records import LIBRARY_COLUMNS
 
 FOLDERS = (
@@ -84,15 +84,15 @@ def _project_json() -> str:
 
 
 def _git_init(root: Path) -> bool:
-    inside = subprocess.run(
-        ["git", "rev-parse", "--is-inside-work-tree"], cwd=root, capture_output=True, text=True
-    )
-    if inside.returncode == 0:
+    if is_repo(root):
         return False
     try:
-        subprocess.run(["git", "init", "-q"], cwd=root, check=True, capture_output=True)
-    except (OSError, subprocess.CalledProcessError) as exc:
+        git(root, "init", "-q")
+    except TimedOutError:
+        raise
+    except EssaylintError as exc:
         raise EssaylintError(
-            f"could not run `git init` in {root}: {exc}", "install git, or run `git init` yourself"
+            f"could not run `git init` in {root}: {exc.message}",
+            "install git, or run `git init` yourself",
         ) from exc
     return True

@@ -45,16 +45,23 @@ def run_audits(
     suggest: bool = False,
     write: bool = True,
     defer_new_claims: bool = False,
+    index_optional: bool = False,
 ) -> list[DraftReport]:
     """The reports of ``drafts`` (``only``: these audits). ``backends`` gives the models the
     citation audit needs (``app.backends``); ``defer_new_claims`` leaves sentences without a
-    cached claim analysis for later (a commit hook whose claim findings cannot block)."""
+    cached claim analysis for later (a commit hook whose claim findings cannot block).
+    ``index_optional``: without an index the citation audit checks what library.csv alone
+    can tell (the commit hooks of a fresh clone) instead of stopping."""
     check_severity_keys(project, config)
     wanted = tuple(only or AUDITS)
     planned = audits_for(wanted)
-    build_id = require_index(project) if any(a.needs_index for a in planned) else ""
-    inputs = ReportInputs(project, tuple(sorted(wanted)), suggest, build_id, defer_new_claims)
-    shared: dict[str, object] = {"build_id": build_id}
+    build_id = ""
+    if any(a.needs_index for a in planned):
+        build_id = current_build(project) if index_optional else require_index(project)
+    library_only = not build_id and any(a.needs_index for a in planned)
+    key = tuple(sorted(wanted)) + (("library-only",) if library_only else ())
+    inputs = ReportInputs(project, key, suggest, build_id, defer_new_claims)
+    shared: dict[str, object] = {"build_id": build_id, "library_only": library_only}
     library = None
     reports = []
     for path in drafts:
@@ -87,7 +94,7 @@ _DONE = AuditOutput([], [], "")
 def _audit(ctx: AuditContext, rel: str, wanted: tuple[str, ...]) -> tuple[DraftReport, bool]:
     """One draft's report, and whether it may be cached (False: the support judge failed,
     ask again next time)."""
-    report = DraftReport(rel)
+    report = DraftReport(rel, warnings=list(ctx.draft.warnings))
     complete = True
     for audit in audits_for(wanted):
         output = audit.run(ctx)
@@ -148,6 +155,12 @@ def check_severity_keys(project: Project, config: Config) -> None:
     if bad:
         key, close = bad[0]
         raise key_error(project.config_path, ("audit", "severity", key), close)
+
+
+def current_build(project: Project) -> str:
+    """The current build_id ("" when there is no index)."""
+    pointer = IndexPointer.read(project.index)
+    return pointer.build_id if pointer is not None else ""
 
 
 def require_index(project: Project) -> str:

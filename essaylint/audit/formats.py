@@ -52,6 +52,7 @@ def text_report(reports: Sequence[DraftReport], fail_on: str, *, full: bool = Tr
     that block (commit hooks: short, with a pointer to the tables)."""
     lines: list[str] = []
     for report in reports:
+        lines += [f"{report.path}: warning: {warning}" for warning in report.warnings]
         for result in report.results:
             where = f" → {result.table}" if result.table and full else ""
             lines.append(f"{report.path}: {result.name}: {result.summary}{where}")

@@ -24,6 +24,7 @@ class DraftReport:
     path: str  # project-relative
     results: list[AuditResult] = field(default_factory=list)
     findings_json: str = ""
+    warnings: list[str] = field(default_factory=list)  # how the draft file was read
 
     @property
     def findings(self) -> list[Finding]:
@@ -33,6 +34,7 @@ class DraftReport:
         return {
             "draft": self.path,
             "findings_json": self.findings_json,
+            "warnings": self.warnings,
             "audits": {
                 r.name: {
                     "summary": r.summary,
@@ -55,7 +57,7 @@ def report_dict(report: DraftReport) -> dict[str, Any]:
 
 
 def report_from_dict(data: dict[str, Any]) -> DraftReport:
-    report = DraftReport(data["draft"])
+    report = DraftReport(data["draft"], warnings=list(data.get("warnings", [])))
     for name, audit in data["audits"].items():
         findings = [Finding(**f) for f in audit["findings"]]
         report.results.append(

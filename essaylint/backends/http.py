@@ -162,7 +162,7 @@ class CloudClient:
                     method, url, content=content, headers=send_headers, timeout=timeout
                 )
             except httpx.TimeoutException:
-                raise RetryableError("timed out") from None
+                raise RetryableError(f"timed out: no answer within {timeout.read:g} s") from None
             except httpx.TransportError as exc:
                 raise RetryableError(f"connection failed ({type(exc).__name__})") from None
             status = response.status_code

@@ -92,7 +92,7 @@ def export(
         raise_usage("say which format to write: --docx")
     project = find_project(ctx.obj["cwd"])
     options = ExportOptions(
-        output=output,
+        output=_from_cwd(ctx, output),
         zotero=zotero,
         csl=csl,
         reference_doc=reference_doc,
@@ -148,7 +148,7 @@ def export_used_sources(
     """
 
     project = find_project(ctx.obj["cwd"])
-    result = used_sources(project, _draft_path(ctx, draft), output_dir)
+    result = used_sources(project, _draft_path(ctx, draft), _from_cwd(ctx, output_dir))
     if as_json:
         emit_json(result.__dict__)
     else:
@@ -169,6 +169,13 @@ def _draft_path(ctx: click.Context, draft: Path) -> Path:
     if not path.is_file():
         raise EssaylintError(f"draft not found: {path}", "give the path of a Markdown draft")
     return path.resolve()
+
+
+def _from_cwd(ctx: click.Context, path: Path | None) -> Path | None:
+    """An output path relative to -C (or the current folder)."""
+    if path is None or path.is_absolute():
+        return path
+    return ctx.obj["cwd"] / path
 
 
 def raise_usage(message: str) -> None:

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from essaylint.app.ingest import STAGES, IngestReport, run_ingest
 from essaylint.cli.main import emit_json, handle_errors
 from essaylint.cli.progress import RichProgress
 from essaylint.config import load_config
+from essaylint.core.errors import InterruptError
 from essaylint.core.project import find_project
+
+INTERRUPTED = "interrupted; the previous index is intact; run `essaylint ingest` to resume"
 
 
 @click.command()
@@ -17,28 +22,55 @@ from essaylint.core.project import find_project
     type=click.Choice(STAGES),
     help="Run one stage on the caches of the stages before it.",
 )
+@click.option(
+    "--wait",
+    "wait_s",
+    type=click.FloatRange(min=0),
+    default=600,
+    show_default=True,
+    help="Seconds to wait for another ingest of this repo to finish (0: exit 2 at once).",
+)
+@click.option(
+    "--rebuild", is_flag=True, help="Write a new index even when it looks current (damaged)."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.pass_context
 @handle_errors
-def ingest(ctx: click.Context, only: str | None, as_json: bool) -> None:
+def ingest(
+    ctx: click.Context, only: str | None, wait_s: float, rebuild: bool, as_json: bool
+) -> None:
     """Bring the local evidence index up to date with raw/.
 
     Incremental: an unchanged file costs nothing, a changed one is redone, a deleted one
     leaves the index. Interrupted runs resume where they stopped; the previous index stays
-    usable until the new one is complete. Nothing leaves this machine.
+    usable until the new one is complete. A file that cannot be ingested is named with
+    what to do, and the others are indexed. Nothing leaves this machine.
+
+    Exit 0 when every file was ingested, 1 when some failed, 2 on an error.
 
     \b
     Examples:
       essaylint ingest
       essaylint ingest --only parse      # re-parse, e.g. after fixing a PDF
       essaylint ingest --json > ingest.json
+      essaylint ingest --rebuild         # after a query said the index is damaged
     """
 
     project = find_project(ctx.obj["cwd"])
     config = load_config(project.config_path)
     progress = RichProgress() if not as_json else None
     try:
-        report = run_ingest(project, config, only=only, progress=progress)
+        report = run_ingest(
+            project,
+            config,
+            only=only,
+            progress=progress,
+            wait_s=wait_s,
+            on_wait=_waiting,
+            rebuild=rebuild,
+        )
+    except KeyboardInterrupt:
+        raise InterruptError(INTERRUPTED) from None
     finally:
         if progress:
             progress.close()
@@ -46,6 +78,12 @@ def ingest(ctx: click.Context, only: str | None, as_json: bool) -> None:
         emit_json(report_dict(report))
     else:
         print_summary(report)
+    if report.failed:
+        sys.exit(1)
+
+
+def _waiting(holder: str) -> None:
+    click.echo(f"essaylint: another ingest is running ({holder}); waiting for it…", err=True)
 
 
 def report_dict(report: IngestReport) -> dict:
@@ -61,6 +99,7 @@ def report_dict(report: IngestReport) -> dict:
 
 def print_summary(report: IngestReport) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     console = Console()
@@ -95,13 +134,17 @@ def print_summary(report: IngestReport) -> None:
             )
         console.print(table)
     for o in failed:
-        console.print(f"[red]failed[/red] {o.path}: {o.reason}\n    what to do: {o.hint}")
+        stage = f" (at {o.stage})" if o.stage else ""
+        console.print(
+            f"[red]failed[/red] {escape(o.path)}{stage}: {escape(o.reason)}\n"
+            f"    what to do: {escape(o.hint)}"
+        )
     for o in report.outcomes:
         if o.needs_ocr_pages:
             pages = ", ".join(str(p) for p in o.needs_ocr_pages)
             console.print(f"[yellow]needs OCR[/yellow] {o.path}: pages {pages} have no text layer")
     for path, reason in report.skipped:
-        console.print(f"[yellow]skipped[/yellow] {path}: {reason}")
+        console.print(f"[yellow]skipped[/yellow] {escape(path)}: {escape(reason)}")
     counts = ", ".join(
         f"{report.count(s)} {s}"
         for s in ("new", "changed", "unchanged", "removed", "failed")

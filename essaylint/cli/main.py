@@ -1,4 +1,9 @@
-"""The `essaylint` command group: -C PATH, exit codes 0 clean / 1 findings / 2 errors."""
+"""The `essaylint` command group: -C PATH, exit codes 0 clean / 1 findings / 2 errors.
+
+The group is also the error boundary: whatever a command did not handle ends here as one
+line saying what to do, never a raw traceback. An unexpected error (a bug) is exit 2 with
+its traceback saved under .essaylint/logs/; Ctrl-C is exit 130.
+"""
 
 from __future__ import annotations
 
@@ -6,20 +11,47 @@ import functools
 import importlib
 import json
 import sys
-from collections.abc import Callable
+import tempfile
+import traceback
+from collections.abc import Callable, Sequence
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 from essaylint import __version__
-from essaylint.core.errors import EssaylintError
+from essaylint.core.errors import EssaylintError, InterruptError, environment_error
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 class LazyGroup(click.Group):
-    """A group whose subcommands are imported on first use (see COMMANDS)."""
+    """A group whose subcommands are imported on first use (see COMMANDS), and the CLI's
+    error boundary (``main``)."""
+
+    def main(self, args: Sequence[str] | None = None, *pos: Any, **kwargs: Any) -> Any:
+        if kwargs.get("standalone_mode", True) is False:
+            return super().main(args, *pos, **kwargs)
+        kwargs["standalone_mode"] = False
+        arguments = list(sys.argv[1:] if args is None else args)
+        try:
+            code = super().main(arguments, *pos, **kwargs)
+        except (click.exceptions.Abort, KeyboardInterrupt, EOFError):
+            click.echo("\nessaylint: interrupted", err=True)
+            sys.exit(InterruptError.exit_code)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except EssaylintError as exc:
+            _print_error(exc)
+            sys.exit(exc.exit_code)
+        except BrokenPipeError:
+            sys.stderr.close()  # `essaylint ... | head`: the reader left; nothing to say
+            sys.exit(1)
+        except Exception as exc:
+            sys.exit(_report_crash(exc, arguments))
+        sys.exit(code if isinstance(code, int) else 0)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -57,19 +89,87 @@ def cli(ctx: click.Context, directory: Path | None) -> None:
 
 
 def handle_errors(func: F) -> F:
-    """Print an EssaylintError as `error: ... / hint: ...` and exit 2."""
+    """Print an EssaylintError as `error: ... / hint: ...` and exit 2 (a full disk or a
+    read-only folder too)."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
         except EssaylintError as exc:
-            click.echo(f"error: {exc.message}", err=True)
-            if exc.hint:
-                click.echo(f"  hint: {exc.hint}", err=True)
+            _print_error(exc)
             sys.exit(exc.exit_code)
+        except OSError as exc:
+            known = environment_error(exc)
+            if known is None:
+                raise
+            _print_error(known)
+            sys.exit(known.exit_code)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _print_error(exc: EssaylintError) -> None:
+    if isinstance(exc, InterruptError):
+        click.echo(f"\nessaylint: {exc.message}", err=True)
+        return
+    click.echo(f"error: {exc.message}", err=True)
+    if exc.hint:
+        click.echo(f"  hint: {exc.hint}", err=True)
+
+
+def _report_crash(exc: Exception, arguments: list[str]) -> int:
+    """One line for an unexpected error, its traceback in a log file; the exit code."""
+    known = environment_error(exc)
+    if known is not None:
+        _print_error(known)
+        return known.exit_code
+    log = _save_traceback(exc, arguments)
+    where = f"the traceback is in {log}" if log else "its traceback could not be saved"
+    click.echo(
+        f"error: unexpected {type(exc).__name__}: {_one_line(exc)} (a bug in essaylint; "
+        f"{where}: please report it with that file)",
+        err=True,
+    )
+    return 2
+
+
+def _save_traceback(exc: Exception, arguments: list[str]) -> Path | None:
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+    text = (
+        f"essaylint {__version__} · python {sys.version.split()[0]} · {sys.platform}\n"
+        f"command: essaylint {' '.join(arguments)}\n\n"
+        + "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    )
+    for folder in (_log_dir(arguments), Path(tempfile.gettempdir()) / "essaylint-logs"):
+        if folder is None:
+            continue
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"crash-{stamp}.log"
+            path.write_text(text, encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        return path
+    return None
+
+
+def _log_dir(arguments: list[str]) -> Path | None:
+    """.essaylint/logs of the project the command ran in (None outside a project)."""
+    from essaylint.core.project import find_project
+
+    start = Path.cwd()
+    if "-C" in arguments[:-1]:
+        start = Path(arguments[arguments.index("-C") + 1])
+    try:
+        return find_project(start).store.folder("logs")
+    except (EssaylintError, OSError):
+        return None
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text[:200] or "(no message)"
 
 
 def emit_json(data: Any) -> None:

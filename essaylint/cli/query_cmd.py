@@ -13,6 +13,7 @@ from essaylint.cli.main import emit_json, handle_errors
 from essaylint.config import load_config
 from essaylint.core.errors import EssaylintError
 from essaylint.core.project import find_project
+from essaylint.retrieve.engine import STALE_WARNING
 from essaylint.retrieve.records import Filters, QueryInputs
 from essaylint.retrieve.service import answer, read_batch
 
@@ -87,8 +88,8 @@ def query(
     config = load_config(project.config_path)
     retriever = open_retriever(project, config)
     filters = Filters(year, tuple(source_types), tuple(docs), tuple(where))
-    if retriever.stale:
-        click.echo("warning: index is stale: run essaylint ingest", err=True)
+    if retriever.stale:  # once per command, on stderr (not again in each pack)
+        click.echo(f"warning: {STALE_WARNING}", err=True)
     if batch is None:
         inputs = QueryInputs(question or "", en, mode, filters, limit)
         pack = ask(retriever, inputs).pack
@@ -110,8 +111,6 @@ def print_pack(pack: EvidencePack) -> None:
     from rich.table import Table
 
     console = Console()
-    if pack.stale:
-        console.print("[yellow]warning: index is stale: run essaylint ingest[/yellow]")
     if pack.language_note:
         console.print(f"[yellow]{pack.language_note}[/yellow]")
     if pack.inputs.terms:

@@ -29,6 +29,9 @@ class IngestSettings(Section):
     max_file_mb: float = Field(200, gt=0)
     max_pages: int = Field(2000, gt=0)
     parser: Literal["local", "mineru"] = "local"
+    # Follow symbolic links in raw/ that lead outside the repository (never while a
+    # cloud backend that reads document text is on): essaylint/ingest/discover.py.
+    follow_external_links: bool = False
     header_footer_min_share: float = Field(0.6, gt=0, le=1)
     child_target_tokens: int = Field(200, ge=20)
     child_min_tokens: int = Field(80, ge=1)

@@ -64,6 +64,8 @@ class ParsedDocument:
     metadata: DocumentMetadata = field(default_factory=DocumentMetadata)
     has_page_numbers: bool = True
     warnings: list[str] = field(default_factory=list)
+    joined_chars: int = 0  # characters outside the BMP that arrived split (ingest/hygiene.py)
+    replaced_chars: int = 0  # lone surrogates and NULs replaced with U+FFFD
 
     @property
     def empty_pages(self) -> list[int]:
@@ -179,6 +181,7 @@ class DocOutcome:
     status: str  # new | changed | unchanged | removed | failed
     reason: str = ""
     hint: str = ""
+    stage: str = ""  # the stage a failed document failed at (parse, chunk, structure...)
     pages: int = 0
     parents: int = 0
     children: int = 0
@@ -214,7 +217,9 @@ class LibraryEntry:
     pages: str = ""
     accessed_at: str = ""
     published_date: str = ""
-    status: str = "present"  # "present" or "removed"
+    # "present", "removed" (its file is gone) or "failed" (its file does not parse: not
+    # citable until it does)
+    status: str = "present"
 
     @property
     def is_citable(self) -> bool:
@@ -248,6 +253,8 @@ def parsed_from_dict(data: dict[str, Any]) -> ParsedDocument:
         metadata=DocumentMetadata(**data["metadata"]),
         has_page_numbers=data.get("has_page_numbers", True),
         warnings=list(data.get("warnings", [])),
+        joined_chars=int(data.get("joined_chars", 0)),
+        replaced_chars=int(data.get("replaced_chars", 0)),
     )
 
 

@@ -19,6 +19,7 @@ import hashlib
 import io
 import json
 import re
+import zipfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -82,7 +83,7 @@ class Shelf(Generic[T]):
             return None
         try:
             return self._decode(data["document"])
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError, AttributeError):
             return None
 
     def put(self, doc_uid: str, key: str, value: T) -> None:
@@ -130,7 +131,7 @@ class VectorCache:
         try:
             with np.load(path) as data:
                 return dict(zip(data["keys"].tolist(), data["vectors"], strict=True))
-        except (OSError, ValueError, KeyError):
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
             return {}  # a damaged cache file is only lost work, never an error
 
     def save(self, bucket: str, vectors: dict[str, np.ndarray]) -> None:
@@ -240,7 +241,12 @@ class StateFile:
         self.path = path
 
     def read(self, default: Any = None) -> Any:
-        return read_json(self.path, default)
+        """The stored value; ``default`` when it is missing, damaged, or not of the default's
+        type (a list where a dict belongs)."""
+        value = read_json(self.path, default)
+        if default is not None and not isinstance(value, type(default)):
+            return default
+        return value
 
     def write(self, data: Any) -> None:
         atomic_write_json(self.path, data)

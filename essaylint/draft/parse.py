@@ -53,9 +53,35 @@ LocatedT = TypeVar("LocatedT", bound=Located)
 
 
 def parse_draft(path: Path) -> Draft:
-    """Parse the draft at ``path`` (UTF-8; undecodable bytes are replaced, never fatal)."""
-    text = path.read_text(encoding="utf-8", errors="replace")
-    return parse_draft_text(text, str(path))
+    """Parse the draft at ``path`` (UTF-8; undecodable bytes are replaced, never fatal,
+    and named in the draft's ``warnings``)."""
+    text, warnings = decode_draft(path.read_bytes(), path.name)
+    draft = parse_draft_text(text, str(path))
+    return replace(draft, warnings=tuple(warnings)) if warnings else draft
+
+
+def decode_draft(data: bytes, name: str) -> tuple[str, list[str]]:
+    """The draft's text, and a warning for anything that is not plain UTF-8: the first
+    undecodable byte (its line), a UTF-16 file, NUL bytes."""
+    for bom, codec in ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
+        if data.startswith(bom):
+            text = data[len(bom) :].decode(codec, "replace")
+            return text, [f"{name} is saved as UTF-16: save it as UTF-8 (git and pandoc expect it)"]
+    warnings = []
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        text = data.decode("utf-8", "replace")
+        warnings.append(
+            f"{name}:{line}:{column}: not valid UTF-8 (first bad byte 0x{data[exc.start]:02x}); "
+            "undecodable bytes read as U+FFFD: save the draft as UTF-8"
+        )
+    if "\0" in text:
+        line = text[: text.index("\0")].count("\n") + 1
+        warnings.append(f"{name}:{line}: NUL bytes: is this a text file?")
+    return text, warnings
 
 
 def parse_draft_text(text: str, path: str = "<text>") -> Draft:

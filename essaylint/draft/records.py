@@ -191,6 +191,7 @@ class Draft:
     waivers: tuple[Waiver, ...] = ()
     malformed: tuple[MalformedCitation, ...] = ()
     word_count: int = 0
+    warnings: tuple[str, ...] = ()  # how the file was read (not UTF-8, NUL bytes)
 
     def is_waived(self, rule_id: str, line: int) -> bool:
         """True when a waiver comment switches ``rule_id`` off on ``line``."""

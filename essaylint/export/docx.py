@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from essaylint.config import load_config
 from essaylint.core.errors import EssaylintError
+from essaylint.core.guard import check_output
 from essaylint.core.project import Project
 from essaylint.core.records import LibraryEntry
 from essaylint.draft import Draft, parse_draft
@@ -107,6 +109,7 @@ def export_docx(project: Project, draft_path: Path, options: ExportOptions) -> E
     style = resolve_style(options.csl)
     pandoc = find_pandoc()
     output = options.output or project.outputs / "export" / f"{draft_path.stem}.docx"
+    check_output(project, output, load_config(project.config_path).project.drafts_dir)
     report = ExportReport(
         draft=str(draft_path),
         output=str(output),
@@ -120,6 +123,7 @@ def export_docx(project: Project, draft_path: Path, options: ExportOptions) -> E
         word_count=draft.word_count,
         word_limit=options.word_limit or word_limit(draft),
     )
+    report.warnings += list(draft.warnings)
     if source.problems:
         report.warnings.append(f"--force: {len(source.problems)} citation problem(s) kept as text")
     uids = list(dict.fromkeys(i.doc_uid for c in source.clusters for i in c.items))

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from essaylint.config import load_config
+from essaylint.core.guard import check_output
 from essaylint.core.project import Project
 from essaylint.core.records import LibraryEntry
 from essaylint.draft import parse_draft
@@ -45,8 +47,12 @@ def used_sources(project: Project, draft_path: Path, out_dir: Path | None = None
         (result.cited if uid in entries else result.unknown).append(uid)
     cited = [entries[uid] for uid in result.cited]
     out_dir = out_dir or project.outputs / "export"
-    out_dir.mkdir(parents=True, exist_ok=True)
+    drafts_dir = load_config(project.config_path).project.drafts_dir
+    check_output(project, out_dir, drafts_dir)
     stem = draft_path.stem
+    for suffix in (".sources.json", ".sources.bib", ".sources.ris", ".sources-pdfs.txt"):
+        check_output(project, out_dir / f"{stem}{suffix}", drafts_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
     writers = {
         "csljson": (f"{stem}.sources.json", to_csl_json),
         "bibtex": (f"{stem}.sources.bib", to_bibtex),

@@ -18,6 +18,7 @@ from essaylint.index.context import context_header, embedding_text
 from essaylint.index.lance import ML_COLUMN as COLUMN
 from essaylint.index.lance import ML_DIM as DIM
 from essaylint.index.lance import IndexPointer, next_table_suffix, write_index
+from essaylint.ingest.isolation import Isolation
 
 if TYPE_CHECKING:
     import numpy as np
@@ -179,25 +180,25 @@ def build_index(
     timings: dict[str, float],
     embedder: LazyEmbedder,
     multilingual: LazyEmbedder | None = None,
+    isolation: Isolation | None = None,
 ) -> None:
-    """Write the build's LanceDB tables from the cached vectors, then its manifest."""
+    """Write the build's LanceDB tables from the cached vectors, then its manifest. A
+    document whose rows cannot be made is left out (marked failed by ``isolation``)."""
     import numpy as np
 
     model_id = embedder.model_id
     ml_id = multilingual.model_id if multilingual is not None else ""
-    child_rows: list[dict[str, Any]] = []
-    matrix: list[np.ndarray] = []
-    ml_matrix: list[np.ndarray] = []
-    parent_rows: list[dict[str, Any]] = []
+    rows = _Rows()
     for uid in sorted(chunked):
-        document, entry = chunked[uid], library.get(uid)
-        for child in document.children:
-            text = embedding_text(child, entry, config.embedding.document_context)
-            matrix.append(vectors[uid][embed_key(model_id, text)])
-            if ml_id:
-                ml_matrix.append(vectors[uid][embed_key(ml_id, text)])
-            child_rows.append(_child_row(child, entry))
-        parent_rows += [p.__dict__ for p in document.parents]
+
+        def add(uid: str = uid) -> _Rows:
+            return _document_rows(
+                chunked[uid], library.get(uid), vectors[uid], config, model_id, ml_id
+            )
+
+        document = isolation.run(uid, "index", add) if isolation is not None else add()
+        if document is not None:
+            rows.extend(document)
     suffix = next_table_suffix(project.index)
     pointer = IndexPointer(
         build_id=build_id,
@@ -208,12 +209,50 @@ def build_index(
         inputs_digest=digest,
         multilingual_model_id=ml_id,
     )
+    matrix, ml_matrix = rows.matrix, rows.ml_matrix
     stacked = np.stack(matrix) if matrix else np.zeros((0, pointer.dim), dtype=np.float32)
     extra = {}
     if ml_id:
         extra[COLUMN] = np.stack(ml_matrix) if ml_matrix else np.zeros((0, DIM), np.float32)
-    write_index(project.index, pointer, child_rows, stacked, parent_rows, extra)
-    _write_manifest(project, config, pointer, outcomes, timings, len(child_rows), len(parent_rows))
+    write_index(project.index, pointer, rows.children, stacked, rows.parents, extra)
+    _write_manifest(
+        project, config, pointer, outcomes, timings, len(rows.children), len(rows.parents)
+    )
+
+
+@dataclasses.dataclass
+class _Rows:
+    """The index rows of some documents: children with their vectors, and parents."""
+
+    children: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    matrix: list[np.ndarray] = dataclasses.field(default_factory=list)
+    ml_matrix: list[np.ndarray] = dataclasses.field(default_factory=list)
+    parents: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+
+    def extend(self, other: _Rows) -> None:
+        self.children += other.children
+        self.matrix += other.matrix
+        self.ml_matrix += other.ml_matrix
+        self.parents += other.parents
+
+
+def _document_rows(
+    document: ChunkedDocument,
+    entry: LibraryEntry | None,
+    vectors: dict[str, np.ndarray],
+    config: Config,
+    model_id: str,
+    ml_id: str,
+) -> _Rows:
+    rows = _Rows()
+    for child in document.children:
+        text = embedding_text(child, entry, config.embedding.document_context)
+        rows.matrix.append(vectors[embed_key(model_id, text)])
+        if ml_id:
+            rows.ml_matrix.append(vectors[embed_key(ml_id, text)])
+        rows.children.append(_child_row(child, entry))
+    rows.parents = [p.__dict__ for p in document.parents]
+    return rows
 
 
 def _embed_bulk(

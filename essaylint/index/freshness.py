@@ -18,7 +18,7 @@ from essaylint.config.schema import Config
 from essaylint.core.project import Project
 from essaylint.core.records import SourceFile
 from essaylint.index.lance import INDEX_FORMAT
-from essaylint.ingest.discover import discover_sources
+from essaylint.ingest.discover import discover_sources, link_policy
 from essaylint.ingest.pipeline import CHUNK_VERSION, PARSE_VERSION
 
 STALE_CACHE = "query_inputs_digest"  # the store's stat signature → inputs digest
@@ -48,7 +48,7 @@ def index_is_stale(project: Project, config: Config, built_digest: str) -> bool:
     cached = cache.read({}) or {}
     if cached.get("key") == key and cached.get("digest"):
         return cached["digest"] != built_digest
-    sources, _ = discover_sources(project.root)
+    sources, _ = discover_sources(project.root, link_policy(config))
     digest = inputs_digest(project, config, sources)
     with contextlib.suppress(OSError):  # a read-only checkout only loses the shortcut
         cache.write({"key": key, "digest": digest})

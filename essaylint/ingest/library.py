@@ -3,7 +3,13 @@
 A three-way merge keeps the student's corrections: the values ingest extracted last time
 are remembered in .essaylint/library_extracted.json, so a cell that still holds the old
 extracted value may be refreshed, while a cell the student changed is left alone. New
-documents are appended; documents whose file is gone are marked ``removed``.
+documents are appended; documents whose file is gone are marked ``removed``, those whose
+file does not parse ``failed``.
+
+The file is read strictly: a quote left open, a row with too many or too few fields, a
+row without a doc_uid or two rows with one doc_uid are errors naming the line
+(``library.csv:LINE``), and a file that does not parse is never rewritten. Columns are
+not checked: a student's own columns are kept as they are.
 """
 
 from __future__ import annotations
@@ -15,24 +21,116 @@ import re
 import unicodedata
 from pathlib import Path
 
-from essaylint.core.fsio import atomic_write_text
+from essaylint.core.errors import LibraryError
+from essaylint.core.fsio import atomic_write_text, read_json
 from essaylint.core.records import LIBRARY_COLUMNS, DocumentMetadata, LibraryEntry, SourceFile
 from essaylint.text.stopwords import TITLE
 
 _STOPWORDS = TITLE
 
 
+DOC_UID = re.compile(r"doc_[0-9a-f]{8,40}")
+_ROW_START = re.compile(r"\n[ \t]*\"?doc_[0-9a-f]{8}")
+LIBRARY_HINT = (
+    "fix that line (a spreadsheet saving as CSV UTF-8 writes it correctly), or take back "
+    "the last committed version with `git checkout library.csv`; essaylint does not "
+    "rewrite library.csv until it parses"
+)
+
+
 def read_library(path: Path) -> dict[str, dict[str, str]]:
-    """Rows by doc_uid, every column kept (including ones the student added)."""
+    """Rows by doc_uid, every column kept (including ones the student added); raises
+    LibraryError naming the line of anything that cannot be read."""
     if not path.is_file():
         return {}
-    text = path.read_text(encoding="utf-8-sig")
-    rows = {}
-    for row in csv.DictReader(io.StringIO(text)):
-        uid = (row.get("doc_uid") or "").strip()
-        if uid:
-            rows[uid] = {k: (v or "") for k, v in row.items() if k is not None}
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise LibraryError(
+            f"{path.name}:{line}: not UTF-8 (byte 0x{data[exc.start]:02x})",
+            "save it as CSV UTF-8 (in Excel: Save As → CSV UTF-8), then run the command again",
+        ) from None
+    return _parse_library(text, path.name)
+
+
+def _parse_library(text: str, name: str) -> dict[str, dict[str, str]]:
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    header: list[str] | None = None
+    rows: dict[str, dict[str, str]] = {}
+    lines: dict[str, int] = {}
+    while True:
+        start = reader.line_num + 1
+        try:
+            record = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            raise _bad(name, start, _csv_problem(str(exc), start, reader.line_num)) from None
+        if not any(cell.strip() for cell in record):
+            continue
+        if header is None:
+            header = _header(record, name, start)
+            continue
+        _check_record(record, header, name, start, reader.line_num)
+        row = dict(zip(header, record, strict=True))
+        uid = row["doc_uid"].strip()
+        if uid in lines:
+            raise LibraryError(
+                f"{name}:{start}: doc_uid {uid} is also on line {lines[uid]}",
+                "keep one of the two rows (copy your edits into it) and delete the other",
+            )
+        lines[uid] = start
+        rows[uid] = dict(row, doc_uid=uid)
     return rows
+
+
+def _header(record: list[str], name: str, line: int) -> list[str]:
+    header = [cell.strip() for cell in record]
+    if "doc_uid" not in header:
+        raise _bad(name, line, "the first line names no doc_uid column")
+    repeated = sorted({c for c in header if c and header.count(c) > 1})
+    if repeated:
+        raise _bad(name, line, f"the column {repeated[0]!r} appears twice")
+    return header
+
+
+def _check_record(record: list[str], header: list[str], name: str, start: int, end: int) -> None:
+    if end > start and _ROW_START.search("\n".join(record)):
+        raise _bad(
+            name,
+            start,
+            f"a quote opened on line {start} is closed only on line {end}, so the rows "
+            "between were read as one cell",
+        )
+    if len(record) != len(header):
+        raise _bad(
+            name,
+            start,
+            f"{len(record)} fields where the header has {len(header)} (a comma inside a "
+            "value needs the value in double quotes)",
+        )
+    uid = record[header.index("doc_uid")].strip()
+    if not uid:
+        raise _bad(name, start, "the row has no doc_uid")
+    if not DOC_UID.fullmatch(uid):
+        raise _bad(name, start, f"{uid!r} is not a doc_uid (doc_ and 8 or more hex digits)")
+
+
+def _csv_problem(message: str, start: int, end: int) -> str:
+    if "end of data" in message or "EOF" in message:
+        return f"a quote opened on line {start} is never closed"
+    if end > start:
+        return (
+            f"a quote opened on line {start} runs on to line {end}, taking the rows between "
+            "into one cell (a closing quote is missing)"
+        )
+    return f'not valid CSV ({message}): a double quote inside a value is written twice ("")'
+
+
+def _bad(name: str, line: int, problem: str) -> LibraryError:
+    return LibraryError(f"{name}:{line}: {problem}", LIBRARY_HINT)
 
 
 def library_entries(path: Path) -> dict[str, LibraryEntry]:
@@ -70,15 +168,33 @@ def extracted_row(
     return row
 
 
+def minimal_row(source: SourceFile) -> dict[str, str]:
+    """What is known of a source whose metadata could not be extracted."""
+    row = dict.fromkeys(LIBRARY_COLUMNS, "")
+    row.update(
+        doc_uid=source.doc_uid,
+        title=_title_from_filename(source.path),
+        source_type=source.source_type,
+        citable="true" if source.citable else "false",
+        source_path=source.path,
+        status="present",
+    )
+    row.pop("citation_key")
+    return row
+
+
 def merge_library(
     library_path: Path,
     memory_path: Path,
     extracted: dict[str, dict[str, str]],
     present: set[str],
+    failed: set[str] = frozenset(),  # type: ignore[assignment]
 ) -> list[LibraryEntry]:
-    """Merge freshly extracted rows into library.csv; returns the resulting entries."""
+    """Merge freshly extracted rows into library.csv; returns the resulting entries.
+    ``failed``: the present documents whose file did not parse (status ``failed``)."""
     current = read_library(library_path)
-    memory = json.loads(memory_path.read_text()) if memory_path.is_file() else {}
+    memory = read_json(memory_path, {})
+    memory = memory if isinstance(memory, dict) else {}
     taken = {row.get("citation_key", "") for row in current.values()}
     for uid, fresh in extracted.items():
         if uid not in current:
@@ -93,7 +209,7 @@ def merge_library(
             if key == "source_path" or _unedited(row.get(key, ""), before, key):
                 row[key] = value
     for uid, row in current.items():
-        row["status"] = "present" if uid in present else "removed"
+        row["status"] = _status(uid, present, failed)
     memory.update(extracted)
     _write(library_path, current)
     atomic_write_text(memory_path, json.dumps(memory, indent=1, sort_keys=True))
@@ -101,6 +217,24 @@ def merge_library(
     return [
         LibraryEntry(**{k: v for k, v in row.items() if k in known}) for row in current.values()
     ]
+
+
+def mark_failed(path: Path, doc_uids: set[str]) -> None:
+    """Mark these present documents ``failed`` (they failed after their parse)."""
+    rows = read_library(path)
+    changed = False
+    for uid in doc_uids & set(rows):
+        if rows[uid].get("status", "present") in ("present", ""):
+            rows[uid]["status"] = "failed"
+            changed = True
+    if changed:
+        _write(path, rows)
+
+
+def _status(uid: str, present: set[str], failed: set[str]) -> str:
+    if uid not in present:
+        return "removed"
+    return "failed" if uid in failed else "present"
 
 
 def set_fields(path: Path, doc_uid: str, updates: dict[str, str]) -> dict[str, str]:

@@ -2,7 +2,9 @@
 
 Every stage caches its result per document under a key of what it depends on, so an
 unchanged file costs nothing, a changed one is redone, and an interrupted run resumes.
-Embedding and indexing follow in ``index.build``; ``app.ingest`` runs the whole ingest.
+Each document's step runs isolated (``ingest.isolation``): a document that fails at any
+stage is reported and left out, and the others go on. Embedding and indexing follow in
+``index.build``; ``app.ingest`` runs the whole ingest.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from essaylint.config.schema import Config, IngestSettings
-from essaylint.core.errors import EssaylintError, SourceError
+from essaylint.core.errors import EssaylintError
 from essaylint.core.project import Project
 from essaylint.core.records import (
     ChunkedDocument,
@@ -23,16 +25,21 @@ from essaylint.core.records import (
     SourceFile,
 )
 from essaylint.ingest.chunk import chunk_document
+from essaylint.ingest.hygiene import clean_document
+from essaylint.ingest.isolation import Isolation
 from essaylint.ingest.library import (
     extracted_row,
     library_entries,
+    mark_failed,
     merge_library,
+    minimal_row,
     read_reading_list,
 )
 from essaylint.ingest.normalise import normalise
 from essaylint.ingest.parse import parse_source
 from essaylint.ingest.parse.pdf_metadata import add_pdf_metadata
 from essaylint.ingest.quality import flag_quality, write_quality_report
+from essaylint.ingest.state import documents_of
 from essaylint.ingest.structure.store import ensure_structure
 
 if TYPE_CHECKING:
@@ -41,6 +48,7 @@ if TYPE_CHECKING:
 PARSE_VERSION = "2"  # 2: co-authors read from the first page when the info names one
 CHUNK_VERSION = "3"  # 3: hyphen marks joined against a dictionary; short lines stand alone
 STAGES = ("parse", "chunk", "embed", "index")
+DISCOVERY_SETTINGS = {"follow_external_links"}
 
 
 def parse_key(config: Config) -> str:
@@ -51,8 +59,9 @@ def parse_key(config: Config) -> str:
 
 
 def chunk_key(settings: IngestSettings) -> str:
-    """The key of the chunk cache: the chunker's version and every ingest setting."""
-    return f"{CHUNK_VERSION}|{settings.model_dump_json()}"
+    """The key of the chunk cache: the chunker's version and every ingest setting that
+    shapes a document's chunks (which files are found does not)."""
+    return f"{CHUNK_VERSION}|{settings.model_dump_json(exclude=DISCOVERY_SETTINGS)}"
 
 
 class SourceStages:
@@ -77,8 +86,10 @@ class SourceStages:
         self.sources = sources
         self.progress = progress
         self.timings = timings
-        self.previous: dict[str, dict] = state.get("documents", {})
+        self.previous: dict[str, dict] = documents_of(state)
         self.outcomes = {s.doc_uid: self._classify(s) for s in sources}
+        self.isolation = Isolation(self.outcomes, project.store.folder("logs"))
+        self._parse_failed: set[str] = set()
         self.parsed: dict[str, ParsedDocument] = {}
         self.chunked: dict[str, ChunkedDocument] = {}
         self.library: dict[str, LibraryEntry] = {}
@@ -94,16 +105,15 @@ class SourceStages:
             self._prepare_cloud_parser(failures)
             for source in self.sources:
                 document = self._parse_one(source, failures)
-                pages = len(document.pages) if document else 0
-                metadata = (
-                    document.metadata
-                    if document
-                    else ParsedDocument(source.doc_uid, source.path, "", []).metadata
+                row = self.isolation.run(
+                    source.doc_uid,
+                    "library",
+                    lambda s=source, d=document: self._extracted(s, d, reading_list),
                 )
-                listed = reading_list.get(source.path.rsplit("/", 1)[-1]) or reading_list.get(
-                    source.doc_uid, {}
-                )
-                extracted[source.doc_uid] = extracted_row(source, metadata, pages, listed)
+                if row is None:  # still listed, marked failed: the student sees it
+                    self.drop(source.doc_uid)
+                    row = minimal_row(source)
+                extracted[source.doc_uid] = row
                 self.progress.advance()
             self.store.state("failures").write(failures)
             entries = merge_library(
@@ -111,55 +121,113 @@ class SourceStages:
                 self.store.state("library_extracted").path,
                 extracted,
                 {s.doc_uid for s in self.sources},
+                self._failed(),
             )
+        self._parse_failed = self._failed()
         self.library = {e.doc_uid: e for e in entries}
         self.progress.done()
 
     def chunk(self) -> None:
         self._need_parsed()
-        settings = self.config.ingest
         self.progress.stage("chunk", len(self.parsed))
         with timed(self.timings, "chunk"):
-            for uid, document in self.parsed.items():
-                chunked = self.store.chunked.get(uid, self.chunk_key)
+            for uid, document in list(self.parsed.items()):
+                chunked = self._chunk_one(document)
+                self.progress.advance()
                 if chunked is None:
-                    normalised = normalise(document, settings.header_footer_min_share)
-                    chunked = chunk_document(uid, normalised, document.has_page_numbers, settings)
-                    flag_quality(chunked.quality, settings.quality)
-                    self.store.chunked.put(uid, self.chunk_key, chunked)
+                    self.drop(uid)
+                    continue
                 self.chunked[uid] = chunked
                 self._record_chunks(uid, document, chunked)
-                self.progress.advance()
-            write_quality_report(self.project, self.parsed, self.chunked, self._failures())
         with timed(self.timings, "structure"):
             self._structures()
         self.progress.done()
+
+    def _chunk_one(self, document: ParsedDocument) -> ChunkedDocument | None:
+        """The document's chunks (from the cache, else normalised and chunked now)."""
+        uid, settings = document.doc_uid, self.config.ingest
+        chunked = self.store.chunked.get(uid, self.chunk_key)
+        if chunked is not None:
+            return chunked
+        normalised = self.isolation.run(
+            uid, "normalise", lambda: normalise(document, settings.header_footer_min_share)
+        )
+        if normalised is None:
+            return None
+
+        def cut() -> ChunkedDocument:
+            done = chunk_document(uid, normalised, document.has_page_numbers, settings)
+            flag_quality(done.quality, settings.quality)
+            self.store.chunked.put(uid, self.chunk_key, done)
+            return done
+
+        return self.isolation.run(uid, "chunk", cut)
 
     def _structures(self) -> None:
         """Sections, captions, footnotes, bibliography, links (docs/structure.md)."""
 
         paths = {s.doc_uid: s.path for s in self.sources}
-        for uid, chunked in self.chunked.items():
-            ensure_structure(self.project, chunked, paths[uid], self.chunk_key)
+        for uid, chunked in list(self.chunked.items()):
+            built = self.isolation.run(
+                uid,
+                "structure",
+                lambda c=chunked, path=paths[uid]: ensure_structure(
+                    self.project, c, path, self.chunk_key
+                ),
+            )
+            if built is None:
+                self.drop(uid)
+
+    def drop(self, uid: str) -> None:
+        """Leave a document that failed at a later stage out of the rest of the run."""
+        self.parsed.pop(uid, None)
+        self.chunked.pop(uid, None)
+
+    def finish(self) -> None:
+        """After the last stage: the quality report, and library.csv marks the documents
+        that failed after the parse (not citable until they are ingested)."""
+        write_quality_report(self.project, self.parsed, self.chunked, self._failures())
+        late = self._failed() - self._parse_failed
+        if late and self.project.library_csv.is_file():
+            mark_failed(self.project.library_csv, late)
 
     # -- helpers --------------------------------------------------------------
     def _parse_one(self, source: SourceFile, failures: dict) -> ParsedDocument | None:
         document = self.store.parsed.get(source.doc_uid, self.parse_key)
         if document is None:
             failure_key = f"{source.sha1}|{self.parse_key}"
-            try:
-                if failure_key in failures:
-                    raise SourceError(*failures[failure_key])
-                document = self._parse_source(source)
-            except SourceError as exc:
-                failures[failure_key] = [exc.reason, exc.hint]
-                self.outcomes[source.doc_uid] = DocOutcome(
-                    source.doc_uid, source.path, "failed", exc.reason, exc.hint
-                )
+            if failure_key in failures:
+                self.isolation.fail(source.doc_uid, "parse", *failures[failure_key])
+                return None
+            document = self.isolation.run(
+                source.doc_uid, "parse", lambda: clean_document(self._parse_source(source))
+            )
+            if document is None:
+                outcome = self.outcomes[source.doc_uid]
+                if source.doc_uid not in self.isolation.bugs:  # the file's fault: remembered
+                    failures[failure_key] = [outcome.reason, outcome.hint]
                 return None
             self.store.parsed.put(source.doc_uid, self.parse_key, document)
+        document = clean_document(document)
         self.parsed[source.doc_uid] = document
         return document
+
+    def _extracted(
+        self,
+        source: SourceFile,
+        document: ParsedDocument | None,
+        reading_list: dict[str, dict[str, str]],
+    ) -> dict[str, str]:
+        metadata = (
+            document.metadata
+            if document
+            else ParsedDocument(source.doc_uid, source.path, "", []).metadata
+        )
+        pages = len(document.pages) if document else 0
+        listed = reading_list.get(source.path.rsplit("/", 1)[-1]) or reading_list.get(
+            source.doc_uid, {}
+        )
+        return extracted_row(source, metadata, pages, listed)
 
     def _parse_source(self, source: SourceFile) -> ParsedDocument:
         if self.parser is not None and self.parser.handles(source):
@@ -203,6 +271,9 @@ class SourceStages:
     def _failures(self) -> list[DocOutcome]:
         return [o for o in self.outcomes.values() if o.status == "failed"]
 
+    def _failed(self) -> set[str]:
+        return {o.doc_uid for o in self._failures()}
+
     def library_entries(self) -> dict[str, LibraryEntry]:
         if not self.library:
             self.library = library_entries(self.project.library_csv)
@@ -211,11 +282,12 @@ class SourceStages:
     def _need_parsed(self) -> None:
         if self.parsed:
             return
+        failed = self._failed_uids()
         for source in self.sources:
             document = self.store.parsed.get(source.doc_uid, self.parse_key)
             if document is not None:
-                self.parsed[source.doc_uid] = document
-            elif source.doc_uid not in self._failed_uids():
+                self.parsed[source.doc_uid] = clean_document(document)
+            elif source.doc_uid not in failed:
                 raise EssaylintError(
                     f"{source.path} has not been parsed yet",
                     "run `essaylint ingest` (or `essaylint ingest --only parse`) first",
@@ -236,15 +308,14 @@ class SourceStages:
             self._record_chunks(uid, document, chunked)
 
     def _failed_uids(self) -> set[str]:
+        """The documents whose parse failed (remembered), marked failed on their outcomes."""
         failures = self.store.state("failures").read({}) or {}
-        failed = {s.doc_uid for s in self.sources if f"{s.sha1}|{self.parse_key}" in failures}
         for source in self.sources:
-            if source.doc_uid in failed:
-                reason, hint = failures[f"{source.sha1}|{self.parse_key}"]
-                self.outcomes[source.doc_uid] = DocOutcome(
-                    source.doc_uid, source.path, "failed", reason, hint
-                )
-        return failed
+            remembered = failures.get(f"{source.sha1}|{self.parse_key}")
+            if remembered:
+                self.isolation.fail(source.doc_uid, "parse", *remembered)
+        self._parse_failed = self._failed()
+        return self._parse_failed
 
     def all_outcomes(self) -> list[DocOutcome]:
         present = list(self.outcomes.values())
@@ -266,6 +337,7 @@ class SourceStages:
                 "status": "failed" if outcome.status == "failed" else "ok",
                 "reason": outcome.reason,
                 "hint": outcome.hint,
+                "stage": outcome.stage,
             }
         return {"chunk_key": self.chunk_key, "documents": documents}
 

@@ -41,8 +41,8 @@ def write_quality_report(
         "(`ingest.quality`) are flagged `needs_manual_check`: open the PDF and compare.",
         "",
         "| doc_uid | file | pages | no text | repeated lines | non-letter | paragraph words "
-        "p10/median/p90 | dehyphenated | status |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "p10/median/p90 | dehyphenated | text repaired | status |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for uid, document in sorted(parsed.items(), key=lambda kv: kv[1].source_path):
         q = chunked[uid].quality if uid in chunked else QualityStats()
@@ -51,11 +51,23 @@ def write_quality_report(
             f"| {uid} | {document.source_path} | {q.pages} | {_pages(q.pages_without_text)} | "
             f"{q.repeated_line_ratio:.2f} | {q.non_letter_ratio:.2f} | "
             f"{q.paragraph_words_p10}/{q.paragraph_words_median}/{q.paragraph_words_p90} | "
-            f"{q.dehyphenated} | {status} |"
+            f"{q.dehyphenated} | {_repaired(document)} | {status} |"
         )
     if failures:
-        lines += ["", "## Not ingested", "", "| file | reason | what to do |", "|---|---|---|"]
-        lines += [f"| {f.path} | {f.reason} | {f.hint} |" for f in failures]
+        lines += [
+            "",
+            "## Not ingested",
+            "",
+            "Not citable until they are ingested; fix the file (or the bug reported) and run "
+            "`essaylint ingest` again.",
+            "",
+            "| file | stage | reason | what to do |",
+            "|---|---|---|---|",
+        ]
+        lines += [
+            f"| {_cell(f.path)} | {f.stage or 'parse'} | {_cell(f.reason)} | {_cell(f.hint)} |"
+            for f in sorted(failures, key=lambda f: f.path)
+        ]
     lines += ["", "## Header and footer lines removed", ""]
     for uid, document in sorted(parsed.items(), key=lambda kv: kv[1].source_path):
         templates = chunked[uid].quality.removed_templates if uid in chunked else {}
@@ -70,6 +82,17 @@ def write_quality_report(
     if warnings:
         lines += ["## Warnings", ""] + [f"- {path}: {w}" for path, w in sorted(warnings)]
     atomic_write_text(project.meta / "parse_quality_report.md", "\n".join(lines) + "\n")
+
+
+def _repaired(document: ParsedDocument) -> str:
+    """Characters text hygiene changed (ingest/hygiene.py): joined / replaced."""
+    if not document.joined_chars and not document.replaced_chars:
+        return "–"
+    return f"{document.joined_chars} joined, {document.replaced_chars} replaced"
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.split()).replace("|", "\\|")
 
 
 def _pages(numbers: list[int]) -> str:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from essaylint.config.schema import Config, RetrievalSettings
 from essaylint.core.errors import EssaylintError
@@ -14,7 +15,7 @@ from essaylint.core.ports import Backends, LazyEmbedder
 from essaylint.core.project import Project
 from essaylint.core.records import INDEXED_CHILD_FIELDS, IndexedChild, LibraryEntry, Parent
 from essaylint.index.freshness import index_is_stale
-from essaylint.index.lance import ML_COLUMN, open_tables
+from essaylint.index.lance import ML_COLUMN, is_lance_error, is_missing_table, open_tables
 from essaylint.ingest.library import library_entries
 from essaylint.retrieve.filters import NoMatchError, build_where, in_clause
 from essaylint.retrieve.fusion import convex, convex_weights, is_dense, rrf, weighted
@@ -23,6 +24,7 @@ from essaylint.retrieve.records import Hit, QueryInputs
 from essaylint.retrieve.rerank import Reranker, make_reranker
 
 NO_INDEX_HINT = "run `essaylint ingest`"
+DAMAGED_HINT = "run `essaylint ingest --rebuild` (the index is derived from raw/: nothing is lost)"
 STALE_WARNING = "index is stale: run essaylint ingest"
 # A question mostly in a non-Latin script (Chinese, Russian, Arabic...) that comes with an
 # English form: MiniLM is English-only, so the dense list of the raw question is mostly noise.
@@ -39,6 +41,35 @@ ML_FOR_LATIN = False  # also add it for Latin-script (English) questions
 SERVED_ML = "no English form: served with the multilingual model"
 SERVED_EN_ONLY = "served with English-only models: pass --en for best results"
 ROW_COLUMNS = [name for name in INDEXED_CHILD_FIELDS if name != "hash"]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def reopening(method: F) -> F:
+    """Run ``method``; when the tables under it are gone (a build dropped by a writer that
+    could not see this reader), reopen the current build and run it once more. A table
+    whose files are damaged is an error that says how to rebuild it."""
+
+    @functools.wraps(method)
+    def wrapper(self: Retriever, *args: Any, **kwargs: Any) -> Any:
+        try:
+            try:
+                return method(self, *args, **kwargs)
+            except Exception as exc:
+                if not is_missing_table(exc):
+                    raise
+                self.reopen()
+                return method(self, *args, **kwargs)
+        except Exception as exc:
+            if not is_lance_error(exc):
+                raise
+            raise damaged(self.project, exc) from exc
+
+    return wrapper  # type: ignore[return-value]
+
+
+def damaged(project: Project, exc: BaseException) -> EssaylintError:
+    detail = " ".join(str(exc).split())[:160]
+    return EssaylintError(f"the index in {project.index} is damaged ({detail})", DAMAGED_HINT)
 
 
 @dataclass(frozen=True)
@@ -107,11 +138,8 @@ class Retriever:
         extra_lists: Callable[[Retriever], ExtraLists] | None = None,
     ):
         _lean_lancedb_import()
-        try:
-            self.children, self.parents, self.pointer = open_tables(project.index)
-        except (FileNotFoundError, ValueError) as exc:
-            raise EssaylintError(f"no index yet in {project.index}", NO_INDEX_HINT) from exc
         self.project = project
+        self.reopen()
         self.config = config
         self.params = params or SearchParams.from_settings(config.retrieval)
         self.library: dict[str, LibraryEntry] = (
@@ -126,6 +154,17 @@ class Retriever:
             config.retrieval.rerank_candidates,
         )
         self.extra_lists = extra_lists(self) if extra_lists else None
+
+    def reopen(self) -> None:
+        """Open the current build's tables (again)."""
+        try:
+            self.children, self.parents, self.pointer = open_tables(self.project.index)
+        except (FileNotFoundError, ValueError) as exc:
+            raise EssaylintError(f"no index yet in {self.project.index}", NO_INDEX_HINT) from exc
+        except Exception as exc:
+            if not is_lance_error(exc):
+                raise
+            raise damaged(self.project, exc) from exc
         self._lexical: LexicalSearch | None = None
 
     @property
@@ -219,6 +258,7 @@ class Retriever:
             lists.update(self.extra_lists.lists(inputs, where, lists))
         return lists
 
+    @reopening
     def search(self, inputs: QueryInputs) -> list[Hit]:
         """Every fused candidate, best first, after the references weight and the rerank."""
         where = self.where(inputs)
@@ -261,6 +301,7 @@ class Retriever:
             return self.params.bm25_candidates
         return self.params.dense_candidates if is_dense(list_name) else float("inf")
 
+    @reopening
     def rows(self, child_ids: Sequence[str]) -> dict[str, IndexedChild]:
         """The index records of these children, by id."""
         if not child_ids:
@@ -269,6 +310,7 @@ class Retriever:
         table = query.select(ROW_COLUMNS).limit(len(child_ids)).to_arrow()
         return {row["child_id"]: IndexedChild.from_row(row) for row in table.to_pylist()}
 
+    @reopening
     def neighbours(self, parent_ids: Sequence[str]) -> list[IndexedChild]:
         """Every child of these parents."""
         if not parent_ids:
@@ -277,6 +319,7 @@ class Retriever:
         table = query.select(ROW_COLUMNS).limit(self.children.count_rows()).to_arrow()
         return [IndexedChild.from_row(row) for row in table.to_pylist()]
 
+    @reopening
     def parent_rows(self, parent_ids: Sequence[str]) -> dict[str, Parent]:
         """The page parents, by id."""
         if not parent_ids:

@@ -1,6 +1,7 @@
 """An essay repo built from what ships with essaylint: the three sample papers (CC BY), the
 demo draft, a course guide, an unreadable PDF, one source reduced to a single author in
-library.csv, and a small rubric. Ingested once per test session (about half a minute)."""
+library.csv, a small rubric, and one source added after the last full ingest (parsed into
+library.csv, not indexed yet). Ingested once per test session (about half a minute)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,10 @@ GUIDE_TEXT = (
     "strong claim.\n"
 )
 BROKEN_PDF = b"%PDF-1.4\n%%EOF\n"
+LATER_TEXT = (
+    "# Later reading\n\nStructured programmes keep patients active after discharge, a later "
+    "survey found.\n"
+)
 RUBRIC = """word_limit: 50
 required_sections: [Conclusion]
 criteria: []
@@ -42,6 +47,8 @@ def build_sample_repo(root: Path) -> Project:
     single_author(project.library_csv, DATTA)
     run_ingest(project, load_config(project.config_path))
     (root / "rubric.yaml").write_text(RUBRIC)
+    (root / "raw" / "evidence" / "later.md").write_text(LATER_TEXT)
+    run_ingest(project, load_config(project.config_path), only="parse")
     return project
 
 

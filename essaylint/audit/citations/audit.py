@@ -16,6 +16,7 @@ from essaylint.audit.citations.records import CitationRow, SourceCheck, worst_st
 from essaylint.audit.citations.support import SupportScorer, scoring_text, suggested_query
 from essaylint.audit.findings import Finding, Rule
 from essaylint.ingest.library import library_entries
+from essaylint.ingest.state import failure_reasons
 
 if TYPE_CHECKING:
     from essaylint.audit.citations.judge import CitationJudge
@@ -51,13 +52,18 @@ def audit_citations(
     scorer: SupportScorer | None = None,
     suggest: bool = False,
     judge: CitationJudge | None = None,
+    support: bool = True,
 ) -> CitationAudit:
     """Rows and findings at the rules' default severities (the engine applies overrides and
     waivers).
 
     ``backends`` (or ``scorer``'s) gives the embedder; with a support judge configured
-    (``cloud.gemini.judge``), borderline and weak sources are also judged (judge.py)."""
+    (``cloud.gemini.judge``), borderline and weak sources are also judged (judge.py).
+    Without ``support`` (no index yet) only what library.csv can tell is checked: the
+    markup, unknown ids, sources that may not be cited, the author and year."""
     library = library if library is not None else library_entries(project.library_csv)
+    if not support:
+        return _library_only(draft, file or draft.path, library, project, config)
     if scorer is None:
         if backends is None:
             raise ValueError("audit_citations needs backends or a scorer")
@@ -68,6 +74,7 @@ def audit_citations(
         judge = make_judge(project, scorer.backends)
     audit = CitationAudit()
     run = _Run(draft, file or draft.path, library, scorer, config, audit, judge)
+    run.failed = failure_reasons(project.store)
     texts: dict[str, str] = {}
     for sentence in draft.sentences:
         if sentence.citations:
@@ -87,6 +94,30 @@ def audit_citations(
         if judge.error:
             audit.notes.append(judge.note())
             audit.complete = False
+    return audit
+
+
+NO_INDEX_NOTE = (
+    "no evidence index: citations checked against library.csv only; the support check "
+    "needs `essaylint ingest`"
+)
+
+
+def _library_only(
+    draft: Draft,
+    file: str,
+    library: dict[str, LibraryEntry],
+    project: Project,
+    config: Config,
+) -> CitationAudit:
+    audit = CitationAudit(notes=[NO_INDEX_NOTE])
+    run = _Run(draft, file, library, None, config, audit)
+    run.failed = failure_reasons(project.store)
+    for sentence in draft.sentences:
+        if sentence.citations:
+            run.sentence(sentence)
+    for bad in draft.malformed:
+        run.finding(rules.MALFORMED, bad.line, bad.column, f"malformed citation: {bad.message}")
     return audit
 
 
@@ -111,11 +142,12 @@ class _Run:
     draft: Draft
     file: str
     library: dict[str, LibraryEntry]
-    scorer: SupportScorer
+    scorer: SupportScorer | None  # None: no index, the support check is not run
     config: Config
     audit: CitationAudit
     judge: CitationJudge | None = None
     unverified: set[str] = field(default_factory=set)
+    failed: dict[str, str] = field(default_factory=dict)  # doc_uid → why it did not ingest
 
     def finding(
         self, rule: Rule, line: int, column: int, message: str, suggestion: str = "", **data: object
@@ -158,6 +190,8 @@ class _Run:
     ) -> SourceCheck:
         uid, line, column = item.doc_uid, cite.line, cite.column
         entry = self.library.get(uid)
+        if entry is not None and entry.status.strip() == "failed":
+            return self.failed_source(sentence, cite, uid, entry)
         if entry is None or entry.status != "present":
             gone = " (its file was removed from raw/)" if entry is not None else ""
             self.finding(
@@ -184,6 +218,8 @@ class _Run:
             )
             return SourceCheck(uid, "NOT_CITABLE")
         self.author_year(item, entry, line, column, sentence.sentence_id)
+        if self.scorer is None:
+            return SourceCheck(uid, "UNCHECKED")
         support = self.scorer.score(text, uid)
         if support is None:
             self.finding(
@@ -212,6 +248,23 @@ class _Run:
             {k: round(v, 4) for k, v in support.features.items()},
             verdict.to_dict() if verdict is not None else None,
         )
+
+    def failed_source(
+        self, sentence: Sentence, cite: Citation, uid: str, entry: LibraryEntry
+    ) -> SourceCheck:
+        why = self.failed.get(uid) or "see meta/parse_quality_report.md"
+        self.finding(
+            rules.NOT_CITABLE,
+            cite.line,
+            cite.column,
+            f"{uid} ({entry.source_path}) could not be ingested ({why}): it is not citable "
+            "until it parses",
+            "fix or replace the file (meta/parse_quality_report.md says what to do), then "
+            "run `essaylint ingest`",
+            sentence_id=sentence.sentence_id,
+            doc_uid=uid,
+        )
+        return SourceCheck(uid, "NOT_CITABLE")
 
     def weak(self, sentence: Sentence, cite: Citation, check: SourceCheck, query: str) -> None:
         if check.status != "WEAK" or check.passage is None or check.score is None:
@@ -296,6 +349,11 @@ def run(ctx: AuditContext) -> AuditOutput:
     """The citation audit as the engine runs it: one scorer per run, its results cached."""
     from essaylint.audit.citations.cached import CachedSupportScorer
 
+    if ctx.shared.get("library_only"):
+        cited = audit_citations(
+            ctx.draft, ctx.project, ctx.config, library=ctx.library, support=False
+        )
+        return _output(cited)
     scorer = ctx.shared.get("scorer")
     if scorer is None:
         if ctx.backends is None:
@@ -306,6 +364,10 @@ def run(ctx: AuditContext) -> AuditOutput:
     cited = audit_citations(
         ctx.draft, ctx.project, ctx.config, library=ctx.library, scorer=scorer, suggest=ctx.suggest
     )
+    return _output(cited)
+
+
+def _output(cited: CitationAudit) -> AuditOutput:
     return AuditOutput(
         rows=[row.to_dict() for row in cited.rows],
         findings=cited.findings,
@@ -318,6 +380,6 @@ def run(ctx: AuditContext) -> AuditOutput:
 
 def citation_summary(counts: dict[str, int]) -> str:
     total = sum(counts.values())
-    order = ("OK", "WEAK", "MISSING", "NOT_CITABLE", "UNKNOWN")
+    order = ("OK", "WEAK", "MISSING", "UNCHECKED", "NOT_CITABLE", "UNKNOWN")
     parts = [f"{counts[s]} {s}" for s in order if counts.get(s)]
     return f"{total} citing sentences" + (": " + ", ".join(parts) if parts else "")

@@ -7,9 +7,11 @@ from typing import Any, Literal
 
 from essaylint.core.records import PageSpan
 
-Status = Literal["OK", "WEAK", "MISSING", "NOT_CITABLE", "UNKNOWN"]
+# UNCHECKED: the source is in library.csv and citable, but there is no index to check
+# the sentence against (a commit in a fresh clone).
+Status = Literal["OK", "WEAK", "MISSING", "NOT_CITABLE", "UNKNOWN", "UNCHECKED"]
 # Worst first: a row's status is the worst status of the sources it cites.
-STATUS_ORDER: tuple[str, ...] = ("UNKNOWN", "NOT_CITABLE", "MISSING", "WEAK", "OK")
+STATUS_ORDER: tuple[str, ...] = ("UNKNOWN", "NOT_CITABLE", "MISSING", "WEAK", "UNCHECKED", "OK")
 
 
 @dataclass(frozen=True)

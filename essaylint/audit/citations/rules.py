@@ -13,6 +13,7 @@ AGYEMAN = "doc_439d7ab5"  # Agyeman-Duah et al. (2014), quality improvement in M
 DATTA = "doc_d22385dc"  # Datta et al. (2010), DVT prophylaxis (one author in library.csv)
 GUIDE = "doc_4a8734d6"  # a course guide under raw/instruction/guidance/ (not citable)
 BROKEN = "doc_4cabfc44"  # a PDF in raw/evidence/ that cannot be parsed
+LATER = "doc_5cd7244d"  # a source put in raw/evidence/ after the last full ingest
 
 FOUND = (
     "Patients valued supervised exercise and peer support, but some lost motivation once "
@@ -32,10 +33,12 @@ UNKNOWN_DOC = Rule(
 NOT_CITABLE = Rule(
     "citation/not-citable",
     "error",
-    "The cited source is course material, not evidence",
+    "The cited source may not be cited: course material, or a file that does not parse",
     rationale="Guidance, feedback, slides and exemplars (raw/instruction/) tell the student "
     "what to write; they are not evidence for a claim. library.csv's `citable` column says "
-    "which sources may be cited.",
+    "which sources may be cited. A file that could not be ingested (scanned, encrypted, "
+    "corrupt: library.csv status `failed`) is not citable until it parses: nothing can "
+    "check what it says.",
     example=f"Essays must engage with counter-arguments (Course guide, 2026){{#{GUIDE}}}.",
     counter_example=f"{FOUND} (Tully et al., 2010){{#{TULLY}}}.",
 )
@@ -63,9 +66,9 @@ MISSING_TEXT = Rule(
     "citation/missing-text",
     "warning",
     "The cited source has no indexed text",
-    rationale="A source that could not be parsed (scanned, encrypted, corrupt) cannot be "
-    "checked: fix the file and run `essaylint ingest`.",
-    example=f"Structured programmes keep patients active (Broken, 2020){{#{BROKEN}}}.",
+    rationale="A source in library.csv whose text is not in the index yet (added since the "
+    "last full ingest) cannot be checked: run `essaylint ingest`.",
+    example=f"Structured programmes keep patients active (Later, 2024){{#{LATER}}}.",
     counter_example=f"{FOUND} (Tully et al., 2010){{#{TULLY}}}.",
 )
 AUTHOR_YEAR = Rule(

@@ -32,7 +32,13 @@ def parse_source(
             "split it into parts, or raise ingest.max_file_mb in essaylint.yaml",
         )
     parser = PARSERS[path.suffix.lower()]
-    document = parser(path, source.doc_uid, source.path)
+    try:
+        document = parser(path, source.doc_uid, source.path)
+    except (FileNotFoundError, PermissionError, IsADirectoryError) as exc:
+        raise SourceError(
+            f"cannot be read ({exc.strerror or exc})",
+            "check that the file is still there and that you may read it",
+        ) from exc
     if len(document.pages) > max_pages:
         raise SourceError(
             f"{len(document.pages)} pages, over ingest.max_pages ({max_pages})",

@@ -28,7 +28,7 @@ class PageLayout:
     number: int
     width: float
     height: float
-    text: str  # the raw text layer: text[i] is character i of the text page
+    text: str  # the raw text layer: text[i] is the i-th character of the text page
     lines: list[Line] = field(default_factory=list)
     sizes: list[float] = field(default_factory=list)  # per character (0 for generated ones)
     boxes: list[tuple[float, float, float, float]] = field(default_factory=list)  # l, b, r, t
@@ -50,15 +50,15 @@ def read_layout(pdf: Any) -> list[PageLayout]:
         page = pdf[number - 1]
         textpage = page.get_textpage()
         count = raw.FPDFText_CountChars(textpage.raw)
-        text = textpage.get_text_range() if count > 0 else ""
-        if len(text) != count:  # characters outside the BMP: indices no longer line up
-            text = "".join(chr(raw.FPDFText_GetUnicode(textpage.raw, i)) for i in range(count))
+        units = [raw.FPDFText_GetUnicode(textpage.raw, i) for i in range(count)]
+        chars: list[str] = []
         sizes: list[float] = []
         boxes: list[tuple[float, float, float, float]] = []
         weights: list[int] = []
-        for i in range(count):
-            generated = text[i] in "\r\n" or raw.FPDFText_IsGenerated(textpage.raw, i) == 1
-            if generated or text[i].isspace():
+        for i, char in _characters(units):
+            chars.append(char)
+            generated = char in "\r\n" or raw.FPDFText_IsGenerated(textpage.raw, i) == 1
+            if generated or char.isspace():
                 sizes.append(0.0)
                 boxes.append((0.0, 0.0, 0.0, 0.0))
                 weights.append(0)
@@ -71,12 +71,30 @@ def read_layout(pdf: Any) -> list[PageLayout]:
             sizes.append(round(size, 2))
             weights.append(raw.FPDFText_GetFontWeight(textpage.raw, i))
         width, height = page.get_size()
-        layout = PageLayout(number, width, height, text, [], sizes, boxes)
+        layout = PageLayout(number, width, height, "".join(chars), [], sizes, boxes)
         layout.lines = _lines(layout, weights)
         textpage.close()
         page.close()
         pages.append(layout)
     return pages
+
+
+def _characters(units: list[int]) -> list[tuple[int, str]]:
+    """(pdfium index, character) per character of a text page. PDFium counts UTF-16 code
+    units: a character outside the BMP takes two indices, joined here into one character
+    (at the first index); a lone surrogate becomes U+FFFD, so the text is valid Unicode and
+    ``text[i]`` stays the character whose box is ``boxes[i]``."""
+    out: list[tuple[int, str]] = []
+    i = 0
+    while i < len(units):
+        unit = units[i]
+        if 0xD800 <= unit < 0xDC00 and i + 1 < len(units) and 0xDC00 <= units[i + 1] < 0xE000:
+            out.append((i, chr(0x10000 + ((unit - 0xD800) << 10) + (units[i + 1] - 0xDC00))))
+            i += 2
+            continue
+        out.append((i, "\ufffd" if 0xD800 <= unit < 0xE000 or unit == 0 else chr(unit)))
+        i += 1
+    return out
 
 
 def _lines(layout: PageLayout, weights: list[int]) -> list[Line]:

@@ -16,7 +16,8 @@ from essaylint.config.schema import Config
 from essaylint.core.errors import SourceError
 from essaylint.core.project import Project
 from essaylint.core.records import ParsedDocument, SourceFile
-from essaylint.ingest.discover import discover_sources
+from essaylint.ingest.discover import discover_sources, link_policy
+from essaylint.ingest.hygiene import clean_document
 from essaylint.ingest.parse import parse_source
 from essaylint.ingest.pipeline import parse_key
 
@@ -70,7 +71,8 @@ def plain(text: str) -> str:
 
 
 def instruction_sources(project: Project) -> list[SourceFile]:
-    sources, _ = discover_sources(project.root)
+    links = link_policy(load_config(project.config_path))
+    sources, _ = discover_sources(project.root, links)
     return [s for s in sources if s.path.startswith("raw/instruction/")]
 
 
@@ -93,9 +95,10 @@ def load_instruction_docs(project: Project) -> tuple[list[InstructionDoc], list[
 def _parsed(project: Project, config: Config, source: SourceFile) -> ParsedDocument:
     cached = project.store.parsed.get(source.doc_uid, parse_key(config))
     if cached is not None:
-        return cached
+        return clean_document(cached)
     settings = config.ingest
-    return parse_source(project.root, source, settings.max_file_mb, settings.max_pages)
+    parsed = parse_source(project.root, source, settings.max_file_mb, settings.max_pages)
+    return clean_document(parsed)
 
 
 def to_instruction_doc(parsed: ParsedDocument, source_type: str) -> InstructionDoc:
