@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from essaylint.core.records import LibraryEntry
-from essaylint.export.csl import csl_item, normalise_doi, strip_item
+from essaylint.export.csl import csl_item, doi_key, strip_item
 from essaylint.export.fields import ResolvedItem
 
 LOCAL_URL = "http://127.0.0.1:23119/api"
@@ -314,7 +314,7 @@ def _regular(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _by_doi(items: list[dict[str, Any]], doi: str) -> set[str]:
-    wanted = normalise_doi(doi)
+    wanted = doi_key(doi)
     found = set()
     for item in _regular(items):
         data = item["data"]
@@ -322,7 +322,7 @@ def _by_doi(items: list[dict[str, Any]], doi: str) -> set[str]:
         dois += [
             line[4:] for line in _lines(data.get("extra", "")) if line.upper().startswith("DOI:")
         ]
-        if any(d and normalise_doi(d) == wanted for d in dois):
+        if any(d and doi_key(d) == wanted for d in dois):
             found.add(_key(item))
     return found
 
@@ -356,7 +356,7 @@ def find_item(session: ZoteroSession, entry: LibraryEntry) -> tuple[str, str]:
         ),
     ]
     if entry.doi.strip():
-        doi = normalise_doi(entry.doi)
+        doi = doi_key(entry.doi)
         steps.append(("DOI", lambda: _by_doi(session.search(q=doi, qmode="everything"), doi)))
     if entry.title.strip():
         words = " ".join(_WORDS.findall(entry.title)[:8])

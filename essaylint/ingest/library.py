@@ -63,6 +63,13 @@ def extracted_row(
         "accessed_at": "",
         "published_date": metadata.published_date,
         "status": "present",
+        "type": metadata.type,
+        "volume": metadata.volume,
+        "issue": metadata.issue,
+        "page": metadata.page,
+        "number": metadata.number,
+        "isbn": metadata.isbn,
+        "arxiv": metadata.arxiv,
     }
     for key, value in reading_list.items():
         if key in row and value.strip() and key not in {"doc_uid", "source_path"}:

@@ -31,14 +31,14 @@ from essaylint.ingest.library import (
 )
 from essaylint.ingest.normalise import normalise
 from essaylint.ingest.parse import parse_source
-from essaylint.ingest.parse.pdf_metadata import add_pdf_metadata
+from essaylint.ingest.metadata import add_pdf_metadata
 from essaylint.ingest.quality import flag_quality, write_quality_report
 from essaylint.ingest.structure.store import ensure_structure
 
 if TYPE_CHECKING:
     from essaylint.core.ports import Parser, Progress
 
-PARSE_VERSION = "2"  # 2: co-authors read from the first page when the info names one
+PARSE_VERSION = "3"  # 3: full bibliographic record (container, volume, pages, type...)
 CHUNK_VERSION = "3"  # 3: hyphen marks joined against a dictionary; short lines stand alone
 STAGES = ("parse", "chunk", "embed", "index")
 
