@@ -467,6 +467,7 @@ def main(argv: list[str] | None = None) -> int:
 
     keys = {
         "tuning": DATA / "references" / "tuning_key.json",
+        "dev": DATA / "references" / "dev_key.json",
         "heldout": DATA / "references" / "heldout_key.json",
     }
     ap = argparse.ArgumentParser(

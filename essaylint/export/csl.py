@@ -53,8 +53,10 @@ def csl_item(entry: LibraryEntry) -> dict[str, Any]:
             item[key] = value.strip()
     if entry.doi.strip():
         item["DOI"] = normalise_doi(entry.doi)
-    if entry.arxiv.strip() and "number" not in item:
-        item["number"] = f"arXiv:{entry.arxiv.strip()}"
+    if entry.arxiv.strip():
+        # Zotero's convention: a preprint's arXiv id in number, any other item's in note
+        key = "number" if "number" not in item else "note"
+        item[key] = f"arXiv:{entry.arxiv.strip()}"
     if entry.accessed_at.strip():
         item["accessed"] = _date(entry.accessed_at) or {"raw": entry.accessed_at.strip()}
     return item

@@ -19,6 +19,7 @@ from essaylint.ingest.metadata.printed import (
     arxiv_candidates,
     citation_lines,
     doi_candidates,
+    hal_cover,
     isbn_candidates,
     publisher_candidates,
     report_number_candidates,
@@ -55,6 +56,7 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
         *year_candidates(text),
         *url_candidates(text),
         *type_cues(text),
+        *hal_cover(text),
     ]
     return decide(text, block, embedded, candidates)
 

@@ -36,21 +36,41 @@ def decide(text: PrintedText, block: TitleBlock, embedded: Embedded, candidates:
     for candidate in sorted(candidates, key=lambda c: -c.confidence):
         if candidate.field in chosen:
             continue
-        if group and candidate.line and candidate.field in LOCATOR_FIELDS:
+        if group and candidate.field in LOCATOR_FIELDS:
             continue  # volume, issue, pages only ever from the chosen citation line
         chosen[candidate.field] = candidate
     metadata = DocumentMetadata()
+    block = _not_the_journal(block, chosen.get("container"))
     _title_and_authors(metadata, text, block, embedded)
+    if "container" in chosen:  # a journal banner read as an author line
+        banner = _fold(chosen["container"].value)
+        metadata.authors = [a for a in metadata.authors if _fold(_given_family(a)) != banner]
     for name in ("container", "volume", "issue", "page", "number", "doi", "arxiv", "isbn", "url"):
         if name in chosen:
             setattr(metadata, name, chosen[name].value)
             metadata.evidence[name] = _describe(chosen[name])
     metadata.container = _without_title(metadata.container, metadata.title)
-    _year(metadata, chosen, embedded)
+    _year(metadata, chosen)
     _publisher(metadata, chosen)
     metadata.type = _csl_type(metadata, chosen)
     metadata.evidence["type"] = _type_evidence(metadata, chosen)
     return metadata
+
+
+def _not_the_journal(block: TitleBlock, container: Candidate | None) -> TitleBlock:
+    """A journal's name set larger than the title ("Critical Care" over a provisional PDF)
+    is not the title: the next block is. Short one-line blocks above a longer block are
+    taken for banners too."""
+    names = {_fold(container.value)} if container else set()
+    for candidate in [block, *block.alternatives]:
+        if _fold(candidate.title) in names:
+            continue
+        if candidate is block and block.alternatives and len(block.title.split()) <= 3:
+            following = block.alternatives[0]
+            if following.top > block.top and len(following.title.split()) >= 5:
+                continue
+        return candidate
+    return block
 
 
 def _without_title(container: str, title: str) -> str:
@@ -168,15 +188,12 @@ def _similar(a: str, b: str) -> bool:
     return bool(fa and fb) and (fa in fb or fb in fa)
 
 
-def _year(metadata: DocumentMetadata, chosen: dict[str, Candidate], embedded: Embedded) -> None:
+def _year(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None:
     options = [chosen.get("year"), chosen.get("stamp_year")]
     best = max((c for c in options if c), key=lambda c: c.confidence, default=None)
     if best is not None:
         metadata.year = int(best.value)
         metadata.evidence["year"] = _describe(best)
-    elif embedded.created_year:
-        metadata.year = embedded.created_year
-        metadata.evidence["year"] = "PDF creation date (0.15)"
 
 
 def _publisher(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None:
@@ -184,9 +201,22 @@ def _publisher(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None
     thesis = chosen.get("type_cue") and chosen["type_cue"].value == "thesis"
     if thesis and "university" in chosen:
         best = chosen["university"]
+    holder = chosen.get("holder")
+    if best is None and holder is not None and not _names_an_author(holder.value, metadata):
+        best = holder
     if best is not None:
         metadata.publisher = best.value
         metadata.evidence["publisher"] = _describe(best)
+
+
+def _given_family(name: str) -> str:
+    family, _, given = name.partition(",")
+    return f"{given} {family}"
+
+
+def _names_an_author(text: str, metadata: DocumentMetadata) -> bool:
+    words = set(re.findall(r"\w+", text.casefold()))
+    return any(family_of(a).casefold() in words for a in metadata.authors)
 
 
 def _csl_type(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> str:

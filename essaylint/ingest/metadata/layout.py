@@ -10,7 +10,9 @@ spaces in the line's text.
 from __future__ import annotations
 
 import ctypes
+import re
 import statistics
+import unicodedata
 from dataclasses import dataclass, field
 
 MARGIN_SHARE = 0.11  # top and bottom share of the page where running heads and feet sit
@@ -66,6 +68,29 @@ def read_page_lines(page: object, number: int, max_chars: int = 15000) -> PageLi
     return PageLines(number, height, builder.lines)
 
 
+# Accents a TeX-made text layer sets apart from their letter: before it ("R´eseaux",
+# "M¨uhlenberg"), except the cedilla, which follows ("Franc¸ois").
+_ACCENT_BEFORE = {"´": "\u0301", "`": "\u0300", "¨": "\u0308", "ˆ": "\u0302", "˜": "\u0303",
+                  "ˇ": "\u030c", "˝": "\u030b", "˚": "\u030a"}
+_ACCENT_AFTER = {"¸": "\u0327"}
+
+
+def repair_accents(text: str) -> str:
+    if not any(a in text for a in (*_ACCENT_BEFORE, *_ACCENT_AFTER)):
+        return text
+    text = re.sub(
+        "([" + "".join(_ACCENT_BEFORE) + "])([A-Za-zıȷ])",
+        lambda m: m.group(2).replace("ı", "i").replace("ȷ", "j") + _ACCENT_BEFORE[m.group(1)],
+        text,
+    )
+    text = re.sub(
+        "([A-Za-z])([" + "".join(_ACCENT_AFTER) + "])",
+        lambda m: m.group(1) + _ACCENT_AFTER[m.group(2)],
+        text,
+    )
+    return unicodedata.normalize("NFC", text)
+
+
 class _LineBuilder:
     def __init__(self, page_height: float) -> None:
         self.page_height = page_height
@@ -101,7 +126,7 @@ class _LineBuilder:
         self.lefts.append(left)
 
     def end_line(self) -> None:
-        text = "".join(self.chars).strip()
+        text = repair_accents("".join(self.chars).strip())
         if text:
             self.lines.append(
                 Line(

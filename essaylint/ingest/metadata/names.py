@@ -11,25 +11,33 @@ PARTICLES = frozenset(
 )
 SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 # Affiliation and note marks printed around names: digits, symbols, superscript letters.
-_MARKS = re.compile(r"[\d*∗†‡§¶#♠♣♥♦♢♡☯✉⁎•◊⊥⊤⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜᵈᵉ,;()\[\]{}|+=~^_<>/\\]+")
+_MARKS = re.compile(r"[\d*∗†‡§¶#♠♣♥♦♢♡☯✉⁎•◊⊥⊤⇑⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜᵈᵉ,;()\[\]{}|+=~^_<>/\\]+")
 _CJK = re.compile(r"^[\u3400-\u9fff\uac00-\ud7af]{2,4}$")
 _NAME_WORD = re.compile(r"^[^\W\d_][\w'’.\-]*$")
 _CONNECTORS = re.compile(r"\s*(?:,\s*(?:and|&)\s+|,|;|\s+and\s+|\s+&\s+|\s{2,})\s*", re.IGNORECASE)
 
 
 def clean_name(text: str) -> str:
-    """A printed name without affiliation marks, e-mail signs or stray punctuation."""
+    """A printed name without affiliation marks (digits, symbols, letters such as the
+    "a,⇑" Elsevier sets after a name), e-mail addresses or stray punctuation."""
     text = unicodedata.normalize("NFC", text)
+    text = re.sub(r"\(?\S+@\S+\)?", " ", text)
     text = _MARKS.sub(" ", text)
-    return " ".join(text.split()).strip(" .-")
+    text = re.sub(r"(?:\s[a-z](?=\s|$))+\s*$", "", " ".join(text.split()))
+    return text.strip(" .-")
 
 
 def split_names(line: str) -> list[str]:
     """The names of an author line: separated by commas, "and", "&", semicolons or wide
     gaps; marks between names ("Lo†∗ Lucy") also separate them."""
-    marked = re.sub(r"(?<=[^\W\d_])(?:[\d*∗†‡§¶#♠♣♥♦♢♡☯⁎]+[,\s]*)+(?=\s+[A-Z])", ", ", line)
+    line = re.sub(r"\(?[\w.+\-]+@[\w.\-]+\)?", " ", line)
+    line = re.sub(r",?\s*(?:Student\s|Senior\s|Life\s)?(?:Member|Fellow),?\s*IEEE\b", "", line)
+    marked = re.sub(r"(?<=[^\W\d_])(?:[\d*∗†‡§¶#♠♣♥♦♢♡☯⁎⇑]+[,\s]*)+(?=\s+[A-Z])", ", ", line)
     parts = [re.sub(r"^(?:and|&)\s+", "", p.strip()) for p in _CONNECTORS.split(marked) if p]
     return [name for name in (clean_name(p) for p in parts) if name]
+
+
+_HONORIFIC = re.compile(r"^(?:Dr|Prof|Professor|Mr|Mrs|Ms|Sir)\.?\s+", re.IGNORECASE)
 
 
 def looks_like_name(name: str) -> bool:
@@ -47,7 +55,7 @@ def looks_like_name(name: str) -> bool:
 def surname_first(name: str) -> str:
     """ "Given Family" → "Family, Given" (particles stay with the family name, a suffix
     goes last: "Driggers, Ronald G., III"); a CJK name splits after its first character."""
-    name = clean_name(name)
+    name = _HONORIFIC.sub("", clean_name(name))
     if _CJK.match(name):
         return f"{name[0]}, {name[1:]}"
     words = name.split()

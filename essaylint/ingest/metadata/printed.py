@@ -71,7 +71,10 @@ def _skeleton(line: str) -> str:
 # -- text normalisation ------------------------------------------------------------------------
 
 _DASHES = re.compile(r"[\u2010-\u2015\u2212]")
-_COPYRIGHT_GLYPH = re.compile(r"[\x01-\x08]C(?=\s)|^c(?= (?:19|20)\d\d )|\(c\)|\bc(?=(?:19|20)\d\d\b)", re.M)
+_COPYRIGHT_GLYPH = re.compile(
+    r"[\x01-\x08][Cc](?=\s)|^c(?= (?:19|20)\d\d )|\(c\)|\bc(?=(?:19|20)\d\d\b)|(?<=\.\s)c(?= (?:19|20)\d\d )",
+    re.M,
+)
 
 
 def normalise(text: str) -> str:
@@ -80,25 +83,31 @@ def normalise(text: str) -> str:
     text = text.replace("\r", "\n").replace("\ufffe", "").replace("\xad", "")
     text = re.sub(r"(\w)\x02(\w)", r"\1\2", text)
     text = _COPYRIGHT_GLYPH.sub("©", text)
+    text = re.sub(r"(\d)\s(st|nd|rd|th)\b", r"\1\2", text)  # "28 th" (a raised suffix)
+    text = re.sub(r"[\ue000-\uf8ff](?=\s*(?:19|20)\d\d\b)", "©", text)  # a private-use © glyph
     return _DASHES.sub("-", text)
 
 
 # -- building blocks ---------------------------------------------------------------------------
 
 YEAR = r"(?:1[89]\d\d|20[0-4]\d)"
-PAGES = r"[A-Za-z]{0,2}\d{1,6}\s?-\s?[A-Za-z]{0,2}\d{1,6}"
+# A page range; some typesetters' text layers turn the en dash into an "e" ("272e278").
+PAGES = r"[A-Za-z]{0,2}\d{1,6}\s?(?:-|e(?=\d))\s?[A-Za-z]{0,2}\d{1,6}"
 ARTICLE_NO = r"e?\d{1,8}"
 # A journal title: capitalised words, small joining words, abbreviations ending in a dot
 # (short ones only: "Comput." is an abbreviation, "Analyses." ends a sentence).
 _TITLE_WORD = r"(?:[A-Z][\w'’&\-]{0,7}\.|[A-Z][\w'’&\-]*|\d{1,3}(?=\s[A-Z]))"
-_SMALL_WORD = r"(?:of|and|&|in|for|the|on|de|la|des|du|di|y|e|fur|für|der|und)"
+_SMALL_WORD = r"(?i:of|and|&|in|for|the|on|de|la|des|du|di|y|e|fur|für|der|und)"
 JOURNAL = rf"(?P<container>(?:The\s)?{_TITLE_WORD}(?:\s(?:{_TITLE_WORD}|{_SMALL_WORD}))*)"
 _SURNAME = r"[A-Z][\w'’\-]+"
-AUTHOR_PREFIX = rf"(?:{_SURNAME}\s(?:et\sal\.?|(?:and|&)\s{_SURNAME})\s+)?"
+# Before a running head's citation: the page number, or the authors ("Smith et al.").
+LEAD = rf"(?:\d{{1,5}}\s+)?(?:{_SURNAME}\s(?:et\sal\.?|(?:and|&)\s{_SURNAME})\s+)?"
 _MONTH = (
-    r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
-    r"|(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)"
+    r"(?i:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
+    r"|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre"
+    r"|Januar|Februar|März|Juni|Juli|Oktober|Dezember)"
 )
+_ISSUE = r"(?:\s?\((?P<issue>[\w\-]{1,7})\)|,\s?(?P<issue_b>\d{1,4}))"
 
 
 @dataclass(frozen=True)
@@ -116,30 +125,43 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
     # International Psychogeriatrics (2014), 26:1, 147-154
     _form(
         "journal (year), vol:issue, pages",
-        rf"^{AUTHOR_PREFIX}{JOURNAL}\s\((?P<year>{YEAR})\),\s*(?P<volume>\d{{1,4}}):"
+        rf"^{LEAD}{JOURNAL}\s\((?P<year>{YEAR})\),\s*(?P<volume>\d{{1,4}}):"
         rf"(?P<issue>\w{{1,5}}),\s*(?P<page>{PAGES})",
     ),
     # Clinical Science (2014) 126, 305-313 / Behav Ecol Sociobiol (2015) 69:1383-1394
     _form(
         "journal (year) vol, pages",
-        rf"^{AUTHOR_PREFIX}{JOURNAL}\s\((?P<year>{YEAR})\)\.?,?\s*(?P<volume>\d{{1,4}})"
+        rf"^{LEAD}{JOURNAL}\s\((?P<year>{YEAR})\)\.?,?\s*(?P<volume>\d{{1,4}})"
         rf"(?:\s?\((?P<issue>[\w\-]{{1,7}})\))?(?:[:,]\s*|\s)(?:(?P<page>{PAGES})|"
         rf"(?P<number>{ARTICLE_NO}))\b",
+    ),
+    # PAIN 155 (2014) 2461-2470 / Journal of Cosmology and Astroparticle Physics 10 (2008) 003
+    _form(
+        "journal vol (year) pages",
+        rf"(?:^{LEAD}|^){JOURNAL}\s(?P<volume>\d{{1,4}})\s\((?P<year>{YEAR})\)\s"
+        rf"(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b",
+        0.85,
     ),
     # Agyeman-Duah et al. BMC Health Services Research 2014, 14:1 / Metabolites 2014, 4, 932-950
     _form(
         "journal year, vol:number",
-        rf"^{AUTHOR_PREFIX}{JOURNAL}\s(?P<year>{YEAR}),\s*(?P<volume>\d{{1,4}})"
+        rf"^{LEAD}{JOURNAL}\s(?P<year>{YEAR}),\s*(?P<volume>\d{{1,4}})"
         rf"(?:\s?\((?P<issue>[\w\-]{{1,7}})\))?(?::\s?|,\s)(?:(?P<page>{PAGES})|"
         rf"(?P<number>{ARTICLE_NO}))\b",
         0.85,
     ),
-    # Yonsei Med J 2016 Sep;57(5):1260-1266 / Open Med. 2016; 11: 298-302
+    # Advances in Medical Education and Practice 2016:7 623-633
+    _form(
+        "journal year:vol pages",
+        rf"^{LEAD}{JOURNAL}\s(?P<year>{YEAR}):(?P<volume>\d{{1,4}})\s(?P<page>{PAGES})\b",
+        0.85,
+    ),
+    # Yonsei Med J 2016 Sep;57(5):1260-1266 / Open Med. 2016; 11: 298-302 / Arch Med Sci 2016;
+    # 12, 5: 1110-1117 / Postgrad Med J 2010;86:272e278
     _form(
         "journal year;vol(issue):pages",
-        rf"(?:^|\.\s){JOURNAL}\.?\s(?P<year>{YEAR})(?:\s(?:{_MONTH})(?:\s\d{{1,2}})?)?\s?;\s?"
-        rf"(?P<volume>\d{{1,4}})(?:\s?\((?P<issue>[\w\-]{{1,7}})\))?\s?:\s?(?:(?P<page>{PAGES})|"
-        rf"(?P<number>{ARTICLE_NO}))\b",
+        rf"(?:^{LEAD}|\.\s){JOURNAL}\.?\s(?P<year>{YEAR})(?:\s{_MONTH}(?:\s\d{{1,2}})?)?\s?;\s?"
+        rf"(?P<volume>\d{{1,4}}){_ISSUE}?\s?:\s?(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b",
         0.85,
     ),
     # PLoS ONE 13(6): e0197919 / PeerJ Comput. Sci. 3:e118
@@ -148,12 +170,12 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"{JOURNAL}\s+(?P<volume>\d{{1,4}})(?:\((?P<issue>\w{{1,5}})\))?:\s*(?P<number>e\d{{2,8}})",
         0.85,
     ),
-    # Journal Name, Vol. 12, No. 3, pp. 45-67, 2009
+    # IEEE TRANSACTIONS ON ..., VOL. 7, NO. 5, OCTOBER 1997 / Journal, Vol. 12, No. 3, pp. 45-67
     _form(
         "journal, vol. v, no. n",
-        rf"{JOURNAL},?\s+(?:Vol\.?|Volume)\s*(?P<volume>\d{{1,4}})\s*[,(]?\s*(?:No\.?|Issue|"
+        rf"{JOURNAL},?\s+(?i:Vol\.?|Volume)\s*(?P<volume>\d{{1,4}})\s*[,(]?\s*(?i:No\.?|Issue|"
         rf"Number|Nr\.?)\s*(?P<issue>[\w\-]{{1,7}})\)?(?:\s*,\s*(?:pp?\.\s*)?(?P<page>{PAGES}))?"
-        rf"(?:\s*,?\s*(?:\(?(?:{_MONTH})\s)?(?P<year>{YEAR})\)?)?",
+        rf"(?:\s*,?\s*(?:\(?{_MONTH}\s)?(?P<year>{YEAR})\)?)?",
         0.8,
     ),
 )
@@ -170,13 +192,22 @@ _VOLUME_BAR_ARTICLE = re.compile(
     r"Article\s*(?:ID\s*|No\.?\s*)?(?P<number>[\w\-]+)"
 )
 _PROCEEDINGS = re.compile(
-    r"(?P<container>(?:In\s)?Proceedings\sof\s(?:the\s)?[^\n]{8,200}?)(?=,\s|\.\s|\.?$|\s\()"
-    r"(?:[^\n]*?,\s*pages\s*(?P<page>\d+\s?-\s?\d+))?",
+    r"(?P<container>(?:In\s)?Proceedings\sof\s(?:the\s)?[^\n]{8,200}?)(?=,\s|\.\s|\.?$)"
+    r"(?:[^\n]*?(?:,\s*pages|\.?\s*pp\.)\s*(?P<page>\d+\s?-\s?\d+))?",
+    re.MULTILINE,
+)
+# 2010 International Conference on Data Storage and Data Engineering (a p1 foot)
+_CONFERENCE_LINE = re.compile(
+    r"^(?P<container>(?:(?P<year>(?:19|20)\d\d)\s)?(?:The\s)?(?:\d+(?:st|nd|rd|th)\s)?"
+    r"(?:(?:IEEE|ACM|IFIP|ISCA|AAAI|SIAM)(?:/\w+)?\s)?(?:International\s|Annual\s|European\s|"
+    r"National\s|Joint\s)*(?:Conference|Symposium|Workshop|Congress)\s(?:on|of|in)\s[^\n.;:]{4,120}?)"
+    r"(?:\s\(\w+\))?\s*$",
     re.MULTILINE,
 )
 _VENUE_LINE = re.compile(
     r"^(?:Published\s(?:as\sa\s(?:conference\s)?paper\s)?(?:at|in)|Accepted\s(?:at|to|for)|"
-    r"Appeared\sin|To\sappear\sin|Presented\sat)\s(?P<container>[^\n]{4,150}?)\.?$",
+    r"Appeared\sin|To\sappear\sin|Presented\sat)\s(?P<container>[^\n]{4,150}?)\.?"
+    r"(?:\s+\d{1,4})?$",
     re.MULTILINE | re.IGNORECASE,
 )
 
@@ -208,7 +239,7 @@ def _join_wrapped(text: str) -> str:
 def _forms_in(line: str, where: str, seen: set[tuple[str, str]], factor: float = 1.0):
     for form in CITATION_FORMS:
         for match in form.pattern.finditer(line):
-            container = (match.groupdict().get("container") or "").strip()
+            container = _no_page_number(match.groupdict().get("container") or "")
             if not _plausible_journal(container):
                 continue
             key = (form.name, match.group(0))
@@ -223,12 +254,19 @@ def _groups(match: re.Match[str], where: str, confidence: float) -> Iterator[Can
     for name, value in match.groupdict().items():
         if not value:
             continue
+        name = "issue" if name == "issue_b" else name
         value = " ".join(value.split()).strip(" ,;")
-        if name == "container" and not _plausible_journal(value):
-            continue
+        if name == "container":
+            value = recase_title(_no_page_number(value))
+            if not _plausible_journal(value):
+                continue
         if name == "page":
-            value = re.sub(r"\s", "", value)
+            value = re.sub(r"(?<=\d)e(?=\d)", "-", re.sub(r"\s", "", value))
         yield Candidate(name, value, confidence, f"{where} '{quote}'", line=quote)
+
+
+def _no_page_number(container: str) -> str:
+    return re.sub(r"^\d{1,5}\s+", "", container.strip())
 
 
 _NOT_JOURNAL = re.compile(
@@ -242,6 +280,30 @@ def _plausible_journal(name: str) -> bool:
     words = name.split()
     letters = sum(c.isalpha() for c in name)
     return 1 <= len(words) <= 16 and letters >= 4 and not _NOT_JOURNAL.match(name)
+
+
+_ACRONYMS = frozenset(
+    "IEEE ACM IET SIAM IBM AIAA ASME IEICE ACS RSC BMJ JAMA PLOS AAAI IJCAI USA UK EU SPIE".split()
+)
+_SMALL = frozenset("of and in for the on at to a an de la des du di y e für der und".split())
+
+
+def recase_title(text: str) -> str:
+    """A title printed in capitals ("IEEE TRANSACTIONS ON CIRCUITS") in title case, known
+    acronyms kept; other text unchanged."""
+    letters = [c for c in text if c.isalpha()]
+    if len(letters) < 6 or not all(c.isupper() for c in letters):
+        return text
+    words = []
+    for i, word in enumerate(text.split()):
+        bare = word.strip(".,:;()")
+        if bare in _ACRONYMS:
+            words.append(word)
+        elif i and bare.lower() in _SMALL:
+            words.append(word.lower())
+        else:
+            words.append("-".join(part.capitalize() for part in word.split("-")))
+    return " ".join(words)
 
 
 def _proceedings(text: PrintedText) -> Iterator[Candidate]:
@@ -261,9 +323,23 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
             year = re.search(rf"\b({YEAR})\b", match.group(0)[len(container) :] + tail)
             if year:
                 yield Candidate("year", year.group(1), 0.75, where, line=quote)
-    for match in _VENUE_LINE.finditer(front):
+    venue_zone = front + "\n" + "\n".join(line for _, line in text.margin_lines())
+    for match in _VENUE_LINE.finditer(venue_zone):
         venue = match.group("container").strip()
-        yield Candidate("venue", venue, 0.6, f"p1 venue line '{match.group(0)[:100]}'")
+        quote = match.group(0)[:100]
+        yield Candidate("venue", venue, 0.6, f"p1 venue line '{quote}'")
+        if year := re.search(rf"\b({YEAR})\b", venue):
+            yield Candidate("year", year.group(1), 0.6, f"p1 venue line '{quote}'")
+    first = text.first
+    if first is not None:
+        for line in first.margins():
+            match = _CONFERENCE_LINE.match(normalise(line.text).strip())
+            if match:
+                quote = match.group(0)[:100]
+                where = f"p1 conference line '{quote}'"
+                yield Candidate("container", match.group("container"), 0.7, where, line=quote)
+                if match.group("year"):
+                    yield Candidate("year", match.group("year"), 0.7, where, line=quote)
 
 
 # -- DOIs ----------------------------------------------------------------------------------------
@@ -279,7 +355,7 @@ _CITE_BLOCK = re.compile(r"\b(?:cite\s+this\s+(?:article|paper|chapter)|how\s+to
 
 def join_broken_dois(text: str) -> str:
     """A DOI broken at the end of a line ("journal.\\npone.0197919") made whole again."""
-    return re.sub(r"(10\.\d{4,9}/\S*[./\-])\n(?=[a-z0-9])", r"\1", text)
+    return re.sub(r"(10\.\d{4,9}/\S*[./\-])\n(?=[a-z0-9])(?!\d+\.\s)", r"\1", text)
 
 
 def clean_doi(doi: str) -> str:
@@ -316,13 +392,19 @@ def doi_candidates(text: PrintedText) -> Iterator[Candidate]:
 
 
 def _cite_block_dois(page_text: str) -> Iterator[tuple[str, str]]:
+    """The DOI nearest a "Cite this article" line (within three lines)."""
     lines = page_text.split("\n")
     for i, line in enumerate(lines):
         if not _CITE_BLOCK.search(line):
             continue
-        window = "\n".join(lines[max(0, i - 3) : i + 6])
-        for match in _DOI_CUE.finditer(window):
-            yield clean_doi(match.group("doi")), line.strip()[:60]
+        nearest: tuple[int, str] | None = None
+        for j in range(max(0, i - 3), min(len(lines), i + 6)):
+            for match in _DOI_CUE.finditer(lines[j]):
+                distance = abs(j - i)
+                if nearest is None or distance < nearest[0]:
+                    nearest = (distance, clean_doi(match.group("doi")))
+        if nearest is not None:
+            yield nearest[1], line.strip()[:60]
 
 
 def dois_anywhere(text: PrintedText) -> set[str]:
@@ -346,9 +428,24 @@ _ARXIV_OLD = re.compile(
 )
 
 
+_ARXIV_LABEL = re.compile(
+    r"\barXiv(?:\se-?print|\spreprint)?\s*:?\s*(?P<id>\d{4}\.\d{4,5}(?:v\d+)?|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})",
+    re.IGNORECASE,
+)
+
+
 def arxiv_candidates(text: PrintedText) -> Iterator[Candidate]:
-    """The arXiv stamp (rotated in the left margin of page 1, or in a head/foot)."""
+    """The arXiv stamp (rotated in the left margin of page 1, or in a head/foot), else an
+    "arXiv ePrint: …" label, when page 1 names only one id."""
     page = text.front_text()
+    yield from _arxiv_stamp(text, page)
+    labelled = {m.group("id") for m in _ARXIV_LABEL.finditer(page)}
+    if len(labelled) == 1:
+        ident = labelled.pop()
+        yield Candidate("arxiv", ident, 0.6, f"p1 arXiv label '{ident}'")
+
+
+def _arxiv_stamp(text: PrintedText, page: str) -> Iterator[Candidate]:
     zones = [page] + [line for _, line in text.margin_lines()]
     for zone in zones:
         for pattern in (_ARXIV_NEW, _ARXIV_OLD):
@@ -395,12 +492,27 @@ def report_number_candidates(text: PrintedText) -> Iterator[Candidate]:
 _ISBN = re.compile(r"\bISBN(?:-1[03])?\s*:?\s*(?P<isbn>(?:97[89][-\s]?)?(?:\d[-\s]?){9}[\dXx])")
 
 
+_PRICE_CODE = re.compile(
+    rf"(?P<isbn>97[89](?:-?\d){{10}})/\d{{2}}\s?/?\s?\$\s?\d+\.\d\d"
+)
+# "1051-8215/97$10.00 © 1997 IEEE": the price line of IEEE and ACM articles
+_PRICE_LINE = re.compile(
+    rf"\$\s?\d+\.\d\d\s*(?:©\s*)?(?P<year>{YEAR})\s+(?P<publisher>IEEE|ACM)\b"
+)
+
+
 def isbn_candidates(text: PrintedText) -> Iterator[Candidate]:
     for page in text.pages[:3]:
-        for match in _ISBN.finditer(normalise(page.text())):
+        body = normalise(page.text())
+        for match in _ISBN.finditer(body):
             isbn = re.sub(r"[-\s]", "", match.group("isbn")).upper()
             if valid_isbn(isbn):
                 yield Candidate("isbn", isbn, 0.8, f"p{page.number} '{match.group(0)}'")
+                return
+        for match in _PRICE_CODE.finditer(body):
+            isbn = re.sub(r"-", "", match.group("isbn"))
+            if valid_isbn(isbn):
+                yield Candidate("isbn", isbn, 0.7, f"p{page.number} '{match.group(0)}'")
                 return
 
 
@@ -428,11 +540,12 @@ _JOIN = r"(?:(?:of|for|and|&|the|de|du|des|für|in)\s)?"
 _CAP = r"[A-Z][\w&'.\-]*"
 _ORG_NAME = rf"(?:{_CAP}\s{_JOIN}){{0,6}}{ORGANISATION}(?:\s{_JOIN}{_CAP}){{0,4}}"
 _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
-    (re.compile(r"\blicensee\s(?P<publisher>[A-Z][\w&' ]+?)(?:\sLtd\.?|\sInc\.?)?[.,;]"), 0.85),
+    (re.compile(r"\blicensee\s(?P<publisher>[A-Z][\w&' ]+?)(?=[.,;]|\s*$)", re.M), 0.85),
     (
         re.compile(
-            r"\bPublished\s(?:by|for)\s(?:the\s)?(?P<publisher>[A-Z][\w&'.\- ]{2,80}?)"
-            r"(?:\son\sbehalf\b|\sunder\b|[.,;(]|\sin\s|$)",
+            r"\b(?:Published|published|licensed|distributed)(?:\sand\s(?:licensed|published|"
+            r"distributed))?\s(?:by|for)\s(?:the\s)?(?P<publisher>[A-Z][\w&'\- ]{2,80}?)"
+            r"(?=\son\sbehalf\b|\sunder\b|[.,;(]|\sin\s|\s*$)",
             re.M,
         ),
         0.85,
@@ -453,14 +566,45 @@ _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
     (
         re.compile(
             rf"(?:©|Copyright\s*(?:©\s*)?)\s*(?:{YEAR}[,\s]+)?(?:by\s)?(?:the\s)?"
-            rf"(?P<publisher>{_ORG_NAME})(?:,?\s*{YEAR})?(?=[.,;]|\s+All\s|\s*$|\s+\()",
+            rf"(?P<publisher>{_ORG_NAME})(?:,?\s*{YEAR})?(?=[.,;|]|\s+All\s|\s*$|\s+\(|\s{{2}})",
             re.M,
         ),
         0.75,
     ),
-    (re.compile(r"^(?P<publisher>[A-Z][\w&' ]+\sPublishing\s(?:Corporation|Company|Group))$", re.M), 0.8),
+    (
+        re.compile(
+            r"^(?P<publisher>[A-Z][\w&' ]+\sPublishing\s(?:Corporation|Company|Group))$", re.M
+        ),
+        0.8,
+    ),
+    (_PRICE_LINE, 0.75),
 )
-_AUTHORS_HOLD = re.compile(r"\bauthors?\b|\bet\sal\b", re.IGNORECASE)
+# Any copyright holder ("Copyright © 2016 Termedia & Banach"): the publisher when it is not
+# the authors (decide.py drops holders that name an author).
+_HOLDER = r"(?P<holder>[A-Z][\w&'\-]*(?:\s(?:[A-Z][\w&'\-]*|&|and|of|de|für|for)){0,8})"
+_HOLDER_END = r"(?=[.,;|]|\s+All\s|\s*$|\s+\(|\s{2}|\s+This\s)"
+_COPYRIGHT_HOLDER = re.compile(
+    rf"(?:©|Copyright\s*:?\s*(?:©\s*)?)\s*(?:{YEAR}[,\s]+(?:by\s)?(?:the\s)?{_HOLDER}|"
+    rf"(?:by\s)?(?:the\s)?{_HOLDER.replace('holder', 'holder_b')},?\s*{YEAR}){_HOLDER_END}",
+    re.M,
+)
+_AUTHORS_HOLD = re.compile(r"\bauthors?\b|\bet\sal\b|\bowners?\b", re.IGNORECASE)
+_LEGAL_FORM = re.compile(
+    r"(?:,?\s(?:B\.\s?V\.?|BV|S\.\s?A\.?|Ltd\.?|Limited|Inc\.?|GmbH|LLC|plc|Co\.|AG|"
+    r"S\.\s?r\.\s?l\.?|Pty))+$"
+)
+
+
+def _legal(text: str) -> str:
+    """Abbreviated legal forms written without their dots, so that a name is not cut at
+    "Elsevier B." by a pattern that ends at a full stop."""
+    return re.sub(r"\b(B|S)\.\s?(V|A)\.", r"\1\2", text)
+
+
+def publisher_name(text: str) -> str:
+    """A publisher as a reference names it: without "Ltd", "B.V.", "Inc."."""
+    name = " ".join(text.split()).strip(" .,;")
+    return _LEGAL_FORM.sub("", name).strip(" .,;") or name
 
 
 def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
@@ -468,13 +612,21 @@ def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
     if text.page(2) is not None:
         zones.append((2, text.text_of(2)))
     for number, zone in zones:
+        zone = _legal(zone)
         for pattern, confidence in _PUBLISHER_STATEMENTS:
             for match in pattern.finditer(zone):
-                name = " ".join(match.group("publisher").split()).strip(" .,")
+                name = publisher_name(match.group("publisher"))
                 if _AUTHORS_HOLD.search(name) or len(name) < 3 or len(name.split()) > 10:
                     continue
                 quote = " ".join(match.group(0).split())[:100]
                 yield Candidate("publisher", name, confidence, f"p{number} '{quote}'")
+        if number != 1 and zone is not None and len(zone) > 300:
+            continue  # a copyright holder only from page 1 and the running heads and feet
+        for match in _COPYRIGHT_HOLDER.finditer(zone):
+            name = publisher_name(match.group("holder") or match.group("holder_b"))
+            if not _AUTHORS_HOLD.search(name) and len(name) >= 3:
+                quote = " ".join(match.group(0).split())[:100]
+                yield Candidate("holder", name, 0.5, f"p{number} '{quote}'")
 
 
 _PUBLISHED = re.compile(
@@ -522,15 +674,33 @@ _NOT_ITEM_URL = re.compile(
 )
 
 
+_BARE_URL = re.compile(r"(?<![@\w.])(?:[\w\-]+\.)+(?:org|com|net|edu|gov|fr|de|uk|io|info)/[^\s<>\"()]+")
+_ONLINE_AT = re.compile(
+    r"\b(?:Online\sat|Available\sonline\sat|Permanent\slink|Stable\sURL|URL)\s*:?\s*"
+    r"(?P<url>(?:https?://)?[\w\-]+(?:\.[\w\-]+)+/[^\s<>\"()]*[\w/=])",
+    re.IGNORECASE,
+)
+_HAL_ID = re.compile(r"HAL\sId:\s?(?P<id>(?:hal|tel|inria|halshs|cea|in2p3|insu|meteo)-\d+)\s*\n?"
+                     r"\s*(?P<url>https?://\S+)", re.IGNORECASE)
+
+
 def url_candidates(text: PrintedText) -> Iterator[Candidate]:
     """An item-specific URL: one repeated in the heads/feet of several pages, or printed
     after "available at"; journal home pages (no path) and licence links are not taken."""
     pages_with: dict[str, set[int]] = {}
     for number, line in text.margin_lines():
-        for match in _URL.finditer(line):
-            url = match.group(0).rstrip(".,;)")
+        found = [m.group(0) for m in _URL.finditer(line)]
+        found += [m.group(0) for m in _BARE_URL.finditer(line) if not any(m.group(0) in u for u in found)]
+        for url in found:
+            url = url.rstrip(".,;)")
             if _has_path(url) and not _NOT_ITEM_URL.search(url):
                 pages_with.setdefault(url, set()).add(number)
+    for match in _ONLINE_AT.finditer(text.front_text()):
+        url = match.group("url").rstrip(".,;)")
+        if not _NOT_ITEM_URL.search(url):
+            yield Candidate("url", url, 0.75, f"p1 '{match.group(0)[:80]}'")
+    if match := _HAL_ID.search(text.front_text()):
+        yield Candidate("url", match.group("url").rstrip(".,;)"), 0.85, f"p1 HAL cover '{match.group('id')}'")
     for url, pages in pages_with.items():
         if len(pages) >= 2:
             yield Candidate("url", url, 0.75, f"heads/feet of pages {sorted(pages)}")
@@ -564,6 +734,30 @@ _UNIVERSITY = re.compile(
     r"des|di|of the)\s)?(?:\s?[A-Z][\w'’\-]+){0,4})"
 )
 _BROWSER_FOOT = re.compile(r"(?P<url>https?://\S+)\s+\d{1,3}\s?/\s?\d{1,3}\s*$")
+
+
+_HAL_CITATION = re.compile(
+    r"To\scite\sthis\sversion\s*:\s*(?P<citation>.+?)\s*[<⟨](?P<id>[a-z0-9]+-\d+)",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def hal_cover(text: PrintedText) -> Iterator[Candidate]:
+    """The cover page HAL adds to its deposits: "To cite this version: Author. Title.
+    Discipline. Institution, 2006. French. <tel-00599147>"; its year and, for a thesis,
+    the degree-granting institution."""
+    match = _HAL_CITATION.search(text.front_text())
+    if not match:
+        return
+    citation = " ".join(match.group("citation").split())
+    where = f"p1 HAL cover '{citation[:90]}'"
+    parts = [p.strip() for p in re.split(r"\.\s+", citation) if p.strip()]
+    for part in reversed(parts):
+        if year := re.fullmatch(rf"(?P<who>.+?),\s(?P<year>{YEAR})", part):
+            yield Candidate("year", year.group("year"), 0.8, where)
+            if match.group("id").startswith("tel-"):
+                yield Candidate("university", year.group("who"), 0.8, where)
+            break
 
 
 def type_cues(text: PrintedText) -> Iterator[Candidate]:
