@@ -86,7 +86,7 @@ def csl_type(entry: LibraryEntry) -> str:
 
 
 def csl_name(text: str) -> dict[str, str]:
-    """"Family, Given" (or "Family, Given, Jr." / BibTeX's "Family, Jr., Given") as a CSL
+    """ "Family, Given" (or "Family, Given, Jr." / BibTeX's "Family, Jr., Given") as a CSL
     name; text without a comma is an organisation (a literal)."""
     parts = [p.strip() for p in text.strip().split(",")]
     if len(parts) == 1:

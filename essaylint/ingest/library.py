@@ -20,6 +20,9 @@ from essaylint.core.records import LIBRARY_COLUMNS, DocumentMetadata, LibraryEnt
 from essaylint.text.stopwords import TITLE
 
 _STOPWORDS = TITLE
+MEMORY_STATE = "library_extracted"  # what ingest wrote last, per row (the merge's base)
+EVIDENCE_STATE = "library_evidence"  # where each extracted value was read (library show)
+APPLIED_STATE = "library_applied"  # what `library enrich` wrote, per row
 
 
 def read_library(path: Path) -> dict[str, dict[str, str]]:
@@ -102,7 +105,7 @@ def merge_library(
     for uid, row in current.items():
         row["status"] = "present" if uid in present else "removed"
     memory.update(extracted)
-    _write(library_path, current)
+    write_library(library_path, current)
     atomic_write_text(memory_path, json.dumps(memory, indent=1, sort_keys=True))
     known = set(LIBRARY_COLUMNS)
     return [
@@ -116,7 +119,7 @@ def set_fields(path: Path, doc_uid: str, updates: dict[str, str]) -> dict[str, s
     if doc_uid not in rows:
         raise KeyError(doc_uid)
     rows[doc_uid].update(updates)
-    _write(path, rows)
+    write_library(path, rows)
     return rows[doc_uid]
 
 
@@ -145,7 +148,9 @@ def read_reading_list(raw: Path) -> dict[str, dict[str, str]]:
     return {}
 
 
-def _write(path: Path, rows: dict[str, dict[str, str]]) -> None:
+def write_library(path: Path, rows: dict[str, dict[str, str]]) -> None:
+    """library.csv with every known column (a file from an older version gains the new
+    ones, empty, at the end) and the student's own columns after them."""
     extra = sorted({k for row in rows.values() for k in row} - set(LIBRARY_COLUMNS))
     columns = list(LIBRARY_COLUMNS) + extra
     buffer = io.StringIO()

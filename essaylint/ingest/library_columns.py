@@ -247,3 +247,67 @@ def check_value(column: str, value: str) -> str:
     if spec is None:
         return value.strip()
     return spec.check(value)
+
+
+# -- a CSL-JSON record (Zotero, Crossref, OpenAlex) in library.csv's columns ----------------------
+
+_SUFFIX_WORDS = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
+
+
+def row_from_csl(item: dict) -> dict[str, str]:
+    """The bibliographic columns of a CSL-JSON item; values that fail their column's check
+    are left out (a source's bad value never reaches library.csv)."""
+    row: dict[str, str] = {
+        "type": str(item.get("type") or ""),
+        "title": _plain(item.get("title")),
+        "authors": "; ".join(_name(a) for a in item.get("author") or [] if _name(a)),
+        "container": _plain(item.get("container-title")),
+        "volume": _plain(item.get("volume")),
+        "issue": _plain(item.get("issue")),
+        "page": _plain(item.get("page")),
+        "number": _plain(item.get("number")),
+        "publisher": _plain(item.get("publisher")),
+        "doi": _plain(item.get("DOI")),
+        "isbn": _plain(item.get("ISBN")).split(",")[0].split(" ")[0],
+        "url": _plain(item.get("URL")),
+    }
+    parts = ((item.get("issued") or {}).get("date-parts") or [[]])[0] or []
+    if parts and str(parts[0]).isdigit():
+        row["year"] = str(parts[0])
+        if len(parts) == 3:
+            row["published_date"] = "{:04d}-{:02d}-{:02d}".format(*(int(p) for p in parts))
+    if row["number"].lower().startswith("arxiv:"):
+        row["arxiv"] = row.pop("number")[6:].strip()
+    if re.fullmatch(r"e\d+", row["page"]) and not row["number"]:
+        row["number"] = row.pop("page")  # an e-locator is an article number
+    checked = {}
+    for column, value in row.items():
+        try:
+            value = check_value(column, value)
+        except ValueError:
+            continue
+        if value:
+            checked[column] = value
+    return checked
+
+
+def _plain(value: object) -> str:
+    if isinstance(value, list):
+        value = value[0] if value else ""
+    text = re.sub(r"<[^>]+>", "", str(value or ""))  # Crossref titles carry <i>, <sub>
+    return " ".join(text.split())
+
+
+def _name(author: dict) -> str:
+    if author.get("literal"):
+        return str(author["literal"]).strip()
+    family = str(author.get("family") or "").strip()
+    particle = str(author.get("non-dropping-particle") or "").strip()
+    family = f"{particle} {family}".strip()
+    given = " ".join(
+        str(author.get(k) or "").strip() for k in ("given", "dropping-particle") if author.get(k)
+    )
+    suffix = str(author.get("suffix") or "").strip()
+    if not family:
+        return given
+    return ", ".join(p for p in (family, given, suffix) if p)

@@ -24,6 +24,8 @@ from essaylint.core.records import (
 )
 from essaylint.ingest.chunk import chunk_document
 from essaylint.ingest.library import (
+    EVIDENCE_STATE,
+    MEMORY_STATE,
     extracted_row,
     library_entries,
     merge_library,
@@ -89,6 +91,7 @@ class SourceStages:
         failures = self.store.state("failures").read({}) or {}
         reading_list = read_reading_list(self.project.raw)
         extracted: dict[str, dict[str, str]] = {}
+        evidence: dict[str, dict[str, str]] = {}
         self.progress.stage("parse", len(self.sources))
         with timed(self.timings, "parse"):
             self._prepare_cloud_parser(failures)
@@ -104,14 +107,16 @@ class SourceStages:
                     source.doc_uid, {}
                 )
                 extracted[source.doc_uid] = extracted_row(source, metadata, pages, listed)
+                evidence[source.doc_uid] = dict(metadata.evidence)
                 self.progress.advance()
             self.store.state("failures").write(failures)
             entries = merge_library(
                 self.project.library_csv,
-                self.store.state("library_extracted").path,
+                self.store.state(MEMORY_STATE).path,
                 extracted,
                 {s.doc_uid for s in self.sources},
             )
+            self.store.state(EVIDENCE_STATE).write(evidence)
         self.library = {e.doc_uid: e for e in entries}
         self.progress.done()
 

@@ -26,7 +26,9 @@ _CONFERENCE = re.compile(
 )
 
 
-def decide(text: PrintedText, block: TitleBlock, embedded: Embedded, candidates: list[Candidate]) -> DocumentMetadata:
+def decide(
+    text: PrintedText, block: TitleBlock, embedded: Embedded, candidates: list[Candidate]
+) -> DocumentMetadata:
     """The document's metadata and, per field, the evidence it rests on."""
     candidates = candidates + list(_embedded_candidates(text, embedded))
     chosen: dict[str, Candidate] = {}
@@ -109,7 +111,9 @@ def _embedded_candidates(text: PrintedText, embedded: Embedded) -> Iterable[Cand
     values = embedded.values
     printed_dois = {d.casefold(): d for d in dois_anywhere(text)}
     if doi := values.get("doi"):
-        doi = clean_doi(re.sub(r"^(?:doi:|https?://(?:dx\.)?doi\.org/)", "", doi.strip(), flags=re.I))
+        doi = clean_doi(
+            re.sub(r"^(?:doi:|https?://(?:dx\.)?doi\.org/)", "", doi.strip(), flags=re.I)
+        )
         printed = printed_dois.get(doi.casefold())
         where = "XMP" if "doi" in embedded.xmp else "PDF info"
         if printed:
@@ -119,7 +123,9 @@ def _embedded_candidates(text: PrintedText, embedded: Embedded) -> Iterable[Cand
     searchable = _fold(text.front_text() + " " + " ".join(line for _, line in text.margin_lines()))
     if container := values.get("container"):
         confirmed = _fold(container) in searchable
-        yield Candidate("container", container, 0.7 if confirmed else 0.3, "XMP prism:publicationName")
+        yield Candidate(
+            "container", container, 0.7 if confirmed else 0.3, "XMP prism:publicationName"
+        )
     for name in ("volume", "issue", "isbn"):
         if value := values.get(name):
             yield Candidate(name, value, 0.5, f"XMP prism:{name}")
@@ -158,8 +164,10 @@ def _title_and_authors(
     front = _fold(text.front_text())
     info_title = embedded.values.get("title", "")
     longer_in_print = bool(block.title) and len(_fold(block.title)) > len(_fold(info_title))
-    if info_title and _fold(info_title) in front and (
-        not block.title or (_similar(info_title, block.title) and not longer_in_print)
+    if (
+        info_title
+        and _fold(info_title) in front
+        and (not block.title or (_similar(info_title, block.title) and not longer_in_print))
     ):
         metadata.title = info_title
         metadata.evidence["title"] = "PDF info/XMP title, printed on p1 (0.85)"

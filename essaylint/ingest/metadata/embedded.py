@@ -121,7 +121,9 @@ def _from_xmp(root: object | None, embedded: Embedded) -> None:
     if not found["doi"] and re.match(r"^(?:doi:|https?://(?:dx\.)?doi\.org/)?10\.", identifier):
         found["doi"] = identifier
     for key, value in found.items():
-        if not value or (key == "title" and ("title" in embedded.values or not plausible_title(value))):
+        if not value or (
+            key == "title" and ("title" in embedded.values or not plausible_title(value))
+        ):
             continue
         embedded.values[key] = value
         embedded.xmp.add(key)

@@ -70,8 +70,16 @@ def read_page_lines(page: object, number: int, max_chars: int = 15000) -> PageLi
 
 # Accents a TeX-made text layer sets apart from their letter: before it ("R´eseaux",
 # "M¨uhlenberg"), except the cedilla, which follows ("Franc¸ois").
-_ACCENT_BEFORE = {"´": "\u0301", "`": "\u0300", "¨": "\u0308", "ˆ": "\u0302", "˜": "\u0303",
-                  "ˇ": "\u030c", "˝": "\u030b", "˚": "\u030a"}
+_ACCENT_BEFORE = {
+    "´": "\u0301",
+    "`": "\u0300",
+    "¨": "\u0308",
+    "ˆ": "\u0302",
+    "˜": "\u0303",
+    "ˇ": "\u030c",
+    "˝": "\u030b",
+    "˚": "\u030a",
+}
 _ACCENT_AFTER = {"¸": "\u0327"}
 
 

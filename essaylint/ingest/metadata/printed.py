@@ -476,9 +476,7 @@ def report_number_candidates(text: PrintedText) -> Iterator[Candidate]:
     first = text.first
     if first is None:
         return
-    top = [
-        normalise(line.text) for line in first.lines if line.bottom <= first.height * 0.25
-    ]
+    top = [normalise(line.text) for line in first.lines if line.bottom <= first.height * 0.25]
     for line in top:
         match = _REPORT_NUMBER.match(line.strip())
         if match:
@@ -492,13 +490,9 @@ def report_number_candidates(text: PrintedText) -> Iterator[Candidate]:
 _ISBN = re.compile(r"\bISBN(?:-1[03])?\s*:?\s*(?P<isbn>(?:97[89][-\s]?)?(?:\d[-\s]?){9}[\dXx])")
 
 
-_PRICE_CODE = re.compile(
-    rf"(?P<isbn>97[89](?:-?\d){{10}})/\d{{2}}\s?/?\s?\$\s?\d+\.\d\d"
-)
+_PRICE_CODE = re.compile(rf"(?P<isbn>97[89](?:-?\d){{10}})/\d{{2}}\s?/?\s?\$\s?\d+\.\d\d")
 # "1051-8215/97$10.00 © 1997 IEEE": the price line of IEEE and ACM articles
-_PRICE_LINE = re.compile(
-    rf"\$\s?\d+\.\d\d\s*(?:©\s*)?(?P<year>{YEAR})\s+(?P<publisher>IEEE|ACM)\b"
-)
+_PRICE_LINE = re.compile(rf"\$\s?\d+\.\d\d\s*(?:©\s*)?(?P<year>{YEAR})\s+(?P<publisher>IEEE|ACM)\b")
 
 
 def isbn_candidates(text: PrintedText) -> Iterator[Candidate]:
@@ -674,14 +668,19 @@ _NOT_ITEM_URL = re.compile(
 )
 
 
-_BARE_URL = re.compile(r"(?<![@\w.])(?:[\w\-]+\.)+(?:org|com|net|edu|gov|fr|de|uk|io|info)/[^\s<>\"()]+")
+_BARE_URL = re.compile(
+    r"(?<![@\w.])(?:[\w\-]+\.)+(?:org|com|net|edu|gov|fr|de|uk|io|info)/[^\s<>\"()]+"
+)
 _ONLINE_AT = re.compile(
     r"\b(?:Online\sat|Available\sonline\sat|Permanent\slink|Stable\sURL|URL)\s*:?\s*"
     r"(?P<url>(?:https?://)?[\w\-]+(?:\.[\w\-]+)+/[^\s<>\"()]*[\w/=])",
     re.IGNORECASE,
 )
-_HAL_ID = re.compile(r"HAL\sId:\s?(?P<id>(?:hal|tel|inria|halshs|cea|in2p3|insu|meteo)-\d+)\s*\n?"
-                     r"\s*(?P<url>https?://\S+)", re.IGNORECASE)
+_HAL_ID = re.compile(
+    r"HAL\sId:\s?(?P<id>(?:hal|tel|inria|halshs|cea|in2p3|insu|meteo)-\d+)\s*\n?"
+    r"\s*(?P<url>https?://\S+)",
+    re.IGNORECASE,
+)
 
 
 def url_candidates(text: PrintedText) -> Iterator[Candidate]:
@@ -690,7 +689,9 @@ def url_candidates(text: PrintedText) -> Iterator[Candidate]:
     pages_with: dict[str, set[int]] = {}
     for number, line in text.margin_lines():
         found = [m.group(0) for m in _URL.finditer(line)]
-        found += [m.group(0) for m in _BARE_URL.finditer(line) if not any(m.group(0) in u for u in found)]
+        found += [
+            m.group(0) for m in _BARE_URL.finditer(line) if not any(m.group(0) in u for u in found)
+        ]
         for url in found:
             url = url.rstrip(".,;)")
             if _has_path(url) and not _NOT_ITEM_URL.search(url):
@@ -700,7 +701,9 @@ def url_candidates(text: PrintedText) -> Iterator[Candidate]:
         if not _NOT_ITEM_URL.search(url):
             yield Candidate("url", url, 0.75, f"p1 '{match.group(0)[:80]}'")
     if match := _HAL_ID.search(text.front_text()):
-        yield Candidate("url", match.group("url").rstrip(".,;)"), 0.85, f"p1 HAL cover '{match.group('id')}'")
+        yield Candidate(
+            "url", match.group("url").rstrip(".,;)"), 0.85, f"p1 HAL cover '{match.group('id')}'"
+        )
     for url, pages in pages_with.items():
         if len(pages) >= 2:
             yield Candidate("url", url, 0.75, f"heads/feet of pages {sorted(pages)}")
@@ -772,9 +775,7 @@ def type_cues(text: PrintedText) -> Iterator[Candidate]:
     if match := _REPORT.search(front):
         yield Candidate("type_cue", "report", 0.6, f"p1 '{match.group(0)}'")
     browser = [
-        (n, m.group("url"))
-        for n, line in text.margin_lines()
-        if (m := _BROWSER_FOOT.search(line))
+        (n, m.group("url")) for n, line in text.margin_lines() if (m := _BROWSER_FOOT.search(line))
     ]
     if len({n for n, _ in browser}) >= 2 or (browser and text.page_count == 1):
         yield Candidate("type_cue", "webpage", 0.8, f"browser print footer '{browser[0][1]}'")

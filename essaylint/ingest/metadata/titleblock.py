@@ -28,7 +28,9 @@ _AFFILIATION = re.compile(
     r"\bclinic\b|@|\babstract\b|\bsummary\b|\bkeywords?\b|correspond|received|e-?mail",
     re.IGNORECASE,
 )
-_STOP = re.compile(r"^(?:abstract|summary|résumé|keywords?|introduction|1\.?\s+introduction)\b", re.I)
+_STOP = re.compile(
+    r"^(?:abstract|summary|résumé|keywords?|introduction|1\.?\s+introduction)\b", re.I
+)
 _METADATA_LINE = re.compile(r"\bdoi\b|\b(?:19|20)\d\d\b.*\d+:\d+", re.IGNORECASE)
 _NAME_WITH_EMAIL = re.compile(r"^(?P<name>[^\W\d_][^()@]{2,60}?)\s*\(\s*[\w.+\-]+@[\w.\-]+\s*\)$")
 TOP_SHARE = 0.7  # the title sits in the upper part of page 1
@@ -102,7 +104,9 @@ def _block_at(lines: list[Line], start: int) -> tuple[TitleBlock, set[int]]:
         end += 1
     title = " ".join(lines[i].text for i in range(start, end + 1))
     block = TitleBlock(title=_tidy_title(title), top=lines[start].top)
-    block.author_text = _author_text(lines[end + 1 :], max(lines[i].size for i in range(start, end + 1)))
+    block.author_text = _author_text(
+        lines[end + 1 :], max(lines[i].size for i in range(start, end + 1))
+    )
     block.authors = authors_from_text(block.author_text)
     return block, set(range(start, end + 1))
 
@@ -150,7 +154,11 @@ def _author_text(lines: list[Line], title_size: float) -> str:
         text = line.text.strip()
         if not taken and _METADATA_LINE.search(text):
             continue  # a citation or DOI line between title and authors
-        if _STOP.match(text) or _AFFILIATION.search(_no_email(text)) or line.size >= title_size - 0.5:
+        if (
+            _STOP.match(text)
+            or _AFFILIATION.search(_no_email(text))
+            or line.size >= title_size - 0.5
+        ):
             break
         marks_only = re.fullmatch(r"[\W\d_]*", text) is not None
         names = [n for n in split_names(text) if looks_like_name(n)]
