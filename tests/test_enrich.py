@@ -139,7 +139,7 @@ def test_a_dry_run_shows_the_diff_and_writes_nothing(tmp_path: Path, servers) ->
 def test_apply_fills_and_replace_is_asked_for(tmp_path: Path, servers) -> None:
     crossref, openalex = servers
     project = make_project(tmp_path, crossref.url, openalex.url)
-    code, report = enrich(project, "--from", "crossref,openalex", "--apply")
+    _code, _report = enrich(project, "--from", "crossref,openalex", "--apply")
     row = read_library(project.library_csv)[PLOS]
     assert (row["container"], row["volume"], row["issue"], row["number"]) == (
         "PLoS ONE",
@@ -159,7 +159,7 @@ def test_a_cell_the_student_edited_is_never_overwritten(tmp_path: Path, servers)
     crossref, openalex = servers
     edits = {EXAMPLE: {"year": "2015", "title": "An example (edited)"}, PLOS: {"volume": "9"}}
     project = make_project(tmp_path, crossref.url, openalex.url, edits)
-    code, report = enrich(project, "--from", "crossref", "--apply", "--replace")
+    _code, report = enrich(project, "--from", "crossref", "--apply", "--replace")
     plos = proposals(report, PLOS)
     assert plos["volume"]["kind"] == "kept" and plos["volume"]["value"] == "7"
     row = read_library(project.library_csv)[PLOS]
@@ -177,7 +177,7 @@ def test_crossref_and_openalex_disagreeing_is_a_conflict(tmp_path: Path) -> None
     )
     with FakeCrossref([work]) as crossref, FakeOpenAlex([other]) as openalex:
         project = make_project(tmp_path, crossref.url, openalex.url)
-        code, report = enrich(project, EXAMPLE, "--from", "crossref,openalex", "--apply")
+        _code, report = enrich(project, EXAMPLE, "--from", "crossref,openalex", "--apply")
     volume = proposals(report, EXAMPLE)["volume"]
     assert volume["kind"] == "conflict"
     assert "crossref says '7'" in volume["note"] and "openalex says '8'" in volume["note"]
@@ -190,7 +190,7 @@ def test_404_429_and_5xx_are_survived(tmp_path: Path, servers) -> None:
     crossref.fail("/works/10.1371", Reply(429, "slow down", {"Retry-After": "0"}), Reply(503))
     openalex.fail("/works", Reply(502))
     project = make_project(tmp_path, crossref.url, openalex.url)
-    code, report = enrich(project, PLOS, "--from", "crossref,openalex")
+    _code, report = enrich(project, PLOS, "--from", "crossref,openalex")
     assert report["sources"] == {"crossref": "used", "openalex": "used"}
     assert proposals(report, PLOS)["volume"]["value"] == "7"
     assert len(crossref.seen(f"/works/{PLOS_DOI}")) == 3  # 429, 503, then the answer
@@ -208,7 +208,7 @@ def test_a_service_that_never_answers_is_reported_and_the_others_used(
     crossref, openalex = servers
     crossref.delay = 2.0  # beyond cloud.timeout_s: every attempt times out
     project = make_project(tmp_path, crossref.url, openalex.url)
-    code, report = enrich(project, EXAMPLE, "--from", "crossref,openalex")
+    _code, report = enrich(project, EXAMPLE, "--from", "crossref,openalex")
     assert report["sources"]["crossref"].startswith("not reachable")
     assert "timed out" in report["sources"]["crossref"]
     assert report["sources"]["openalex"] == "used"
@@ -244,7 +244,7 @@ def test_polite_pool_contact_and_a_cache_that_keeps_it_out(tmp_path: Path, serve
     cache = (project.root / ".essaylint" / "results" / "scholarly_http.json").read_text()
     assert "student@example.org" not in cache
     asked = len(crossref.requests)
-    code, report = enrich(project, PLOS, "--from", "crossref")
+    _code, report = enrich(project, PLOS, "--from", "crossref")
     assert len(crossref.requests) == asked and report["requests"]["crossref"] == 0
     enrich(project, PLOS, "--from", "crossref", "--refresh")
     assert len(crossref.requests) == asked + 1

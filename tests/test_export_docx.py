@@ -214,15 +214,16 @@ def test_offline_fallback_has_text_citations_and_references(tmp_path: Path) -> N
     assert "Sundström, A., Rönnlund, M., Adolfsson, R., & Nilsson, L.-G. (2014)" in text
 
 
-def test_builtin_style_is_stated_and_zotero_apa_is_the_default(
+def test_shipped_apa_is_the_default_and_a_zotero_style_can_be_named(
     tmp_path: Path, no_zotero: Path
 ) -> None:
     project, draft = make_repo(tmp_path / "essay")
     report = export_docx(project, draft, ExportOptions(force=True, zotero="off"))
-    assert report.style_id.endswith("chicago-author-date")
-    assert any("built-in" in w for w in report.warnings)
-    (no_zotero / "styles" / "apa.csl").write_bytes(TEST_CSL.read_bytes())
-    report = export_docx(project, draft, ExportOptions(force=True, zotero="off"))
+    assert report.style_id == "http://www.zotero.org/styles/apa"
+    assert report.style.startswith("APA Style 7th edition") and "assets/styles" in report.style
+    (no_zotero / "styles" / "my-author-date.csl").write_bytes(TEST_CSL.read_bytes())
+    options = ExportOptions(force=True, zotero="off", csl="my-author-date")
+    report = export_docx(project, draft, options)
     assert report.style.startswith("essaylint test author-date") and str(no_zotero) in report.style
 
 

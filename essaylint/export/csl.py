@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from importlib.resources import files
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -140,6 +141,26 @@ class Style:
 
 
 BUILTIN = Style(None, BUILTIN_STYLE_ID, "Chicago Manual of Style author-date (pandoc built-in)")
+# The styles shipped in essaylint/assets/styles (CC BY-SA 3.0), by the names students use.
+SHIPPED = {
+    "apa": "apa.csl",
+    "harvard": "harvard-cite-them-right.csl",
+    "chicago": "chicago-author-date.csl",
+    "ieee": "ieee.csl",
+    "vancouver": "nlm-citation-sequence.csl",
+    "mla": "modern-language-association.csl",
+}
+_ALIASES = {Path(f).stem: name for name, f in SHIPPED.items()} | {
+    "apa7": "apa",
+    "harvard-cite-them-right": "harvard",
+    "vancouver-nlm": "vancouver",
+    "nlm": "vancouver",
+    "modern-language-association": "mla",
+}
+
+
+def shipped_styles_dir() -> Path:
+    return Path(str(files("essaylint.assets").joinpath("styles")))
 
 
 def zotero_data_dir() -> Path:
@@ -149,21 +170,23 @@ def zotero_data_dir() -> Path:
 
 
 def resolve_style(choice: str | None, data_dir: Path | None = None) -> Style:
-    """``choice`` is a .csl path or a style name in the Zotero styles folder; None means APA 7
-    when the student's Zotero has it, pandoc's built-in style otherwise."""
+    """``choice`` is a shipped style's name (apa, harvard, chicago, ieee, vancouver, mla), a
+    .csl path, or a style name in the Zotero styles folder; None means APA 7."""
+    choice = (choice or DEFAULT_STYLE).strip()
     styles = (data_dir or zotero_data_dir()) / "styles"
-    if choice:
-        path = Path(choice).expanduser()
-        if not path.is_file():
-            path = styles / (choice.removesuffix(".csl") + ".csl")
-        if not path.is_file():
-            raise EssaylintError(
-                f"CSL style '{choice}' not found (as a path or in {styles})",
-                "pass the path of a .csl file, or install the style in Zotero",
-            )
-        return read_style(path, styles)
-    default = styles / f"{DEFAULT_STYLE}.csl"
-    return read_style(default, styles) if default.is_file() else BUILTIN
+    name = _ALIASES.get(choice.lower().removesuffix(".csl"), choice.lower())
+    if name in SHIPPED:
+        return read_style(shipped_styles_dir() / SHIPPED[name], shipped_styles_dir())
+    path = Path(choice).expanduser()
+    if not path.is_file():
+        path = styles / (choice.removesuffix(".csl") + ".csl")
+    if not path.is_file():
+        raise EssaylintError(
+            f"CSL style '{choice}' not found (not a shipped style, a path, or in {styles})",
+            f"use one of {', '.join(SHIPPED)}, the path of a .csl file, or a style "
+            "installed in Zotero",
+        )
+    return read_style(path, styles)
 
 
 def read_style(path: Path, styles: Path) -> Style:
