@@ -630,6 +630,7 @@ _PUBLISHED = re.compile(
     re.IGNORECASE,
 )
 _COPYRIGHT_YEAR = re.compile(rf"(?:©|Copyright)\s*(?:©\s*)?(?P<year>{YEAR})\b", re.IGNORECASE)
+_MONTH_YEAR_LINE = re.compile(rf"^\s*{_MONTH}\s(?P<year>{YEAR})\s*$", re.MULTILINE)
 _DATE_LINE = re.compile(
     rf"^(?:[^\n]{{0,40}}\b)?(?:(?:{_MONTH})\s\d{{1,2}},?\s(?P<y1>{YEAR})|\d{{1,2}}\.?\s(?:{_MONTH}|"
     rf"Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember)\s(?P<y2>{YEAR}))\b",
@@ -649,6 +650,8 @@ def year_candidates(text: PrintedText) -> Iterator[Candidate]:
         for match in _DATE_LINE.finditer(head):
             year = match.group("y1") or match.group("y2")
             yield Candidate("year", year, 0.45, f"p1 date '{match.group(0)[:60]}'")
+        for match in _MONTH_YEAR_LINE.finditer(head):
+            yield Candidate("year", match.group("year"), 0.4, f"p1 date '{match.group(0).strip()}'")
 
 
 _URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"]+[\w/]", re.IGNORECASE)
@@ -733,8 +736,8 @@ _REPORT = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _UNIVERSITY = re.compile(
-    r"(?P<university>(?:[A-Z][\w'’\-]+\s){0,4}Universit(?:y|ät|é|à|ad|eit)(?:\s(?:of|de|du|"
-    r"des|di|of the)\s)?(?:\s?[A-Z][\w'’\-]+){0,4})"
+    r"(?P<university>(?:[A-Z][\w'’\-]+[ ]){0,4}Universit(?:y|ät|é|à|ad|eit)(?:[ ](?:of|de|du|"
+    r"des|di|of[ ]the)[ ])?(?:[ ]?[A-Z][\w'’\-]+){0,4})"
 )
 _BROWSER_FOOT = re.compile(r"(?P<url>https?://\S+)\s+\d{1,3}\s?/\s?\d{1,3}\s*$")
 
