@@ -232,7 +232,7 @@ def _present(value) -> bool:
 def match(field: str, key: dict, pred: dict) -> tuple[bool, bool]:
     """(right, right-ignoring-case) for one printed field."""
     gold = key["value"]
-    accepts = [gold] + list(key.get("accept", []))
+    accepts = [gold, *list(key.get("accept", []))]
     value = pred.get(field)
     if field == "article_number":
         candidates = [value, pred.get("_csl_number")]
@@ -276,7 +276,7 @@ def _match_authors(key: dict, predicted: list) -> bool:
     gold = key["value"]
     if len(predicted) != len(gold):
         return False
-    for g, p in zip(gold, predicted):
+    for g, p in zip(gold, predicted, strict=False):
         wanted = {family_key(g.get("family", ""))}
         if key.get("name_order_ambiguous"):
             full = g.get("literal") or f"{g.get('given', '')} {g.get('family', '')}"
@@ -387,8 +387,9 @@ def print_report(name: str, result: dict) -> None:
         print(f"{f:<15}{s['printed']:>8}{s['right']:>7}{acc:>8}{ci:>8}{s['spurious']:>10}")
     o, c = result["overall"], result["container"]
     print(
-        f"OVERALL {o['right']}/{o['printed']} = {o['accuracy']:.1%}   container {c['right']}/{c['printed']}"
-        f" = {(c['accuracy'] or 0):.1%}   spurious values {result['spurious']}"
+        f"OVERALL {o['right']}/{o['printed']} = {o['accuracy']:.1%}   "
+        f"container {c['right']}/{c['printed']} = {(c['accuracy'] or 0):.1%}   "
+        f"spurious values {result['spurious']}"
     )
 
 

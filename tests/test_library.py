@@ -225,10 +225,24 @@ def test_student_edits_survive_a_lost_extraction_cache(library: Library) -> None
 
 # -- migrating a library.csv written before the bibliographic columns existed ------------------
 
-OLD_COLUMNS = (
-    "doc_uid,citation_key,authors,year,title,container,publisher,doi,url,source_type,citable,"
-    "source_path,pages,accessed_at,published_date,status"
-).split(",")
+OLD_COLUMNS = [
+    "doc_uid",
+    "citation_key",
+    "authors",
+    "year",
+    "title",
+    "container",
+    "publisher",
+    "doi",
+    "url",
+    "source_type",
+    "citable",
+    "source_path",
+    "pages",
+    "accessed_at",
+    "published_date",
+    "status",
+]
 AGYEMAN_UID = "doc_439d7ab5"
 CORPUS_FILES = {
     TULLY_UID: "tully2010_rrp_heart_failure_programmes.pdf",

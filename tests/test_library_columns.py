@@ -122,7 +122,9 @@ CSL_VALUES = st.one_of(st.text(max_size=20), st.integers(), st.none())
                 {"date-parts": st.lists(st.lists(st.integers(0, 3000), max_size=3), max_size=2)}
             ),
             "author": st.lists(
-                st.fixed_dictionaries({"family": st.text(max_size=8), "given": st.text(max_size=8)}),
+                st.fixed_dictionaries(
+                    {"family": st.text(max_size=8), "given": st.text(max_size=8)}
+                ),
                 max_size=3,
             ),
         },

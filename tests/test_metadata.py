@@ -158,7 +158,9 @@ def make_pdf(path: Path, pages: list[list[tuple[float, float, float, str]]], **e
     return path
 
 
-BODY = [(72, 300 + 14 * i, 10, "Body text of the document goes on for a while here.") for i in range(8)]
+BODY = [
+    (72, 300 + 14 * i, 10, "Body text of the document goes on for a while here.") for i in range(8)
+]
 
 
 def test_a_browser_print_is_a_webpage_with_its_address(tmp_path: Path) -> None:

@@ -21,9 +21,9 @@ from essaylint.export.zotero import (
     sync_candidates,
 )
 from essaylint.ingest.library import EVIDENCE_STATE, library_entries, read_library
+from essaylint.ingest.library import set_fields as write_fields
 from essaylint.ingest.library_columns import READ_ONLY, RECORD_COLUMNS, check_value
 from essaylint.ingest.library_updates import SOURCES
-from essaylint.ingest.library import set_fields as write_fields
 
 if TYPE_CHECKING:
     from essaylint.app.library import EnrichReport

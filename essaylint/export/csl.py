@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 import re
-from importlib.resources import files
 from dataclasses import dataclass, replace
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 

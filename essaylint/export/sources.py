@@ -109,7 +109,31 @@ _LATEX = {
 }
 _BIB_SPECIAL = re.compile(r"([\\&%$#_^~])")
 _SMALL_WORDS = frozenset(
-    "a an and as at but by for from in into nor of on or over per the to up via vs with".split()
+    [
+        "a",
+        "an",
+        "and",
+        "as",
+        "at",
+        "but",
+        "by",
+        "for",
+        "from",
+        "in",
+        "into",
+        "nor",
+        "of",
+        "on",
+        "or",
+        "over",
+        "per",
+        "the",
+        "to",
+        "up",
+        "via",
+        "vs",
+        "with",
+    ]
 )
 
 

@@ -31,9 +31,9 @@ from essaylint.ingest.library import (
     merge_library,
     read_reading_list,
 )
+from essaylint.ingest.metadata import add_pdf_metadata
 from essaylint.ingest.normalise import normalise
 from essaylint.ingest.parse import parse_source
-from essaylint.ingest.metadata import add_pdf_metadata
 from essaylint.ingest.quality import flag_quality, write_quality_report
 from essaylint.ingest.structure.store import ensure_structure
 

@@ -134,9 +134,8 @@ def _embedded_candidates(text: PrintedText, embedded: Embedded) -> Iterable[Cand
         yield Candidate("page", f"{first}-{last}" if last else first, 0.5, "XMP prism pages")
     if subject := values.get("subject"):
         yield from _subject_candidates(subject, searchable)
-    if publisher := values.get("publisher"):
-        if _fold(publisher) in searchable:
-            yield Candidate("publisher", publisher, 0.6, "XMP dc:publisher, printed too")
+    if (publisher := values.get("publisher")) and _fold(publisher) in searchable:
+        yield Candidate("publisher", publisher, 0.6, "XMP dc:publisher, printed too")
 
 
 def _subject_candidates(subject: str, searchable: str) -> Iterable[Candidate]:

@@ -7,7 +7,30 @@ import re
 import unicodedata
 
 PARTICLES = frozenset(
-    "van von der den de del della dei di da das do dos du la le ten ter bin ibn al el".split()
+    [
+        "van",
+        "von",
+        "der",
+        "den",
+        "de",
+        "del",
+        "della",
+        "dei",
+        "di",
+        "da",
+        "das",
+        "do",
+        "dos",
+        "du",
+        "la",
+        "le",
+        "ten",
+        "ter",
+        "bin",
+        "ibn",
+        "al",
+        "el",
+    ]
 )
 SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 # Affiliation and note marks printed around names: digits, symbols, superscript letters.

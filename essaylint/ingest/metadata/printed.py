@@ -72,7 +72,8 @@ def _skeleton(line: str) -> str:
 
 _DASHES = re.compile(r"[\u2010-\u2015\u2212]")
 _COPYRIGHT_GLYPH = re.compile(
-    r"[\x01-\x08][Cc](?=\s)|^c(?= (?:19|20)\d\d )|\(c\)|\bc(?=(?:19|20)\d\d\b)|(?<=\.\s)c(?= (?:19|20)\d\d )",
+    r"[\x01-\x08][Cc](?=\s)|^c(?= (?:19|20)\d\d )|\(c\)|\bc(?=(?:19|20)\d\d\b)"
+    r"|(?<=\.\s)c(?= (?:19|20)\d\d )",
     re.M,
 )
 
@@ -283,9 +284,52 @@ def _plausible_journal(name: str) -> bool:
 
 
 _ACRONYMS = frozenset(
-    "IEEE ACM IET SIAM IBM AIAA ASME IEICE ACS RSC BMJ JAMA PLOS AAAI IJCAI USA UK EU SPIE".split()
+    [
+        "IEEE",
+        "ACM",
+        "IET",
+        "SIAM",
+        "IBM",
+        "AIAA",
+        "ASME",
+        "IEICE",
+        "ACS",
+        "RSC",
+        "BMJ",
+        "JAMA",
+        "PLOS",
+        "AAAI",
+        "IJCAI",
+        "USA",
+        "UK",
+        "EU",
+        "SPIE",
+    ]
 )
-_SMALL = frozenset("of and in for the on at to a an de la des du di y e für der und".split())
+_SMALL = frozenset(
+    [
+        "of",
+        "and",
+        "in",
+        "for",
+        "the",
+        "on",
+        "at",
+        "to",
+        "a",
+        "an",
+        "de",
+        "la",
+        "des",
+        "du",
+        "di",
+        "y",
+        "e",
+        "für",
+        "der",
+        "und",
+    ]
+)
 
 
 def recase_title(text: str) -> str:
@@ -490,7 +534,7 @@ def report_number_candidates(text: PrintedText) -> Iterator[Candidate]:
 _ISBN = re.compile(r"\bISBN(?:-1[03])?\s*:?\s*(?P<isbn>(?:97[89][-\s]?)?(?:\d[-\s]?){9}[\dXx])")
 
 
-_PRICE_CODE = re.compile(rf"(?P<isbn>97[89](?:-?\d){{10}})/\d{{2}}\s?/?\s?\$\s?\d+\.\d\d")
+_PRICE_CODE = re.compile(r"(?P<isbn>97[89](?:-?\d){10})/\d{2}\s?/?\s?\$\s?\d+\.\d\d")
 # "1051-8215/97$10.00 © 1997 IEEE": the price line of IEEE and ACM articles
 _PRICE_LINE = re.compile(rf"\$\s?\d+\.\d\d\s*(?:©\s*)?(?P<year>{YEAR})\s+(?P<publisher>IEEE|ACM)\b")
 

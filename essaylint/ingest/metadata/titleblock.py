@@ -150,7 +150,7 @@ def _author_text(lines: list[Line], title_size: float) -> str:
     taken: list[str] = []
     first_size = 0.0
     index = 0
-    for index, line in enumerate(lines[:MAX_AUTHOR_LINES]):
+    for index, line in enumerate(lines[:MAX_AUTHOR_LINES]):  # noqa: B007 (used after)
         text = line.text.strip()
         if not taken and _METADATA_LINE.search(text):
             continue  # a citation or DOI line between title and authors
