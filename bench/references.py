@@ -433,6 +433,49 @@ def extract(pdf_dir: Path, files: list[str]) -> dict[str, dict]:
     return out
 
 
+def time_parsing(pdf_dir: Path, files: list[str], runs: int) -> list[float]:
+    """Seconds to parse (text and metadata) every file, per run. Works with older essaylint
+    versions too, so that a previous release can be timed as the peer."""
+    import contextlib
+    import time
+
+    try:
+        from essaylint.core.records import SourceFile
+    except ImportError:  # essaylint < 0.2
+        from essaylint.records import SourceFile  # type: ignore[no-redef]
+    from essaylint.ingest.parse import parse_source
+
+    totals = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        for name in files:
+            path = pdf_dir / name
+            source = SourceFile(name, "doc_x", "x", path.stat().st_size, "evidence_document", True)
+            with contextlib.suppress(Exception):  # an unreadable file costs its attempt only
+                parse_source(pdf_dir, source, max_file_mb=200, max_pages=5000)
+        totals.append(time.perf_counter() - start)
+    return totals
+
+
+def timing_report(pdf_dir: Path, files: list[str], runs: int, peer: str | None) -> None:
+    import statistics
+    import subprocess
+
+    ours = time_parsing(pdf_dir, files, runs)
+    line = f"parse {len(files)} PDFs: median {statistics.median(ours):.2f} s over {runs} runs"
+    if peer:
+        done = subprocess.run(
+            [peer, __file__, "--time-only", str(pdf_dir), str(runs), *files],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        theirs = json.loads(done.stdout.strip().splitlines()[-1])
+        ratio = statistics.median(ours) / statistics.median(theirs)
+        line += f"; peer ({peer}) {statistics.median(theirs):.2f} s; ratio {ratio:.2f}"
+    print(line)
+
+
 def key_as_csl(doc: dict) -> dict:
     """The key's own values as a CSL item (for --self-test: must score 100 %)."""
     f = {k: v["value"] for k, v in doc["fields"].items()}
@@ -463,6 +506,11 @@ def key_as_csl(doc: dict) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--time-only"]:  # the peer's side of --timing
+        pdf_dir, runs, *files = argv[1:]
+        print(json.dumps(time_parsing(Path(pdf_dir), files, int(runs))))
+        return 0
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from _common import CORPUS, DATA
 
@@ -495,6 +543,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--misses", action="store_true", help="list every miss")
     ap.add_argument("--out", type=Path, help="write the full results JSON here")
+    ap.add_argument("--timing", type=int, metavar="RUNS", help="also time the parsing")
+    ap.add_argument("--peer-python", help="time this interpreter's essaylint too (a release)")
     args = ap.parse_args(argv)
     sets = args.set or ["tuning"]
     results = {}
@@ -510,6 +560,8 @@ def main(argv: list[str] | None = None) -> int:
             if pdf_dir is None:
                 ap.error(f"--set {name} needs its --pdf-dir (the PDFs are not in the repository)")
             preds = extract(pdf_dir, [d["file"] for d in docs])
+            if args.timing:
+                timing_report(pdf_dir, [d["file"] for d in docs], args.timing, args.peer_python)
         result = score(docs, preds, with_visual=args.with_visual)
         result["predictions"] = preds
         results[name] = result

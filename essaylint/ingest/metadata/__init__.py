@@ -13,7 +13,7 @@ from pathlib import Path
 from essaylint.core.records import DocumentMetadata, ParsedDocument
 from essaylint.ingest.metadata.decide import decide
 from essaylint.ingest.metadata.embedded import read_embedded
-from essaylint.ingest.metadata.layout import read_page_lines
+from essaylint.ingest.metadata.layout import read_page_lines, read_page_text
 from essaylint.ingest.metadata.printed import (
     PrintedText,
     arxiv_candidates,
@@ -40,7 +40,8 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
     for number in numbers:
         page = pdf[number - 1]  # type: ignore[index]
         try:
-            pages.append(read_page_lines(page, number))
+            reader = read_page_lines if number == 1 else read_page_text
+            pages.append(reader(page, number))
         finally:
             page.close()
     text = PrintedText(pages, count)

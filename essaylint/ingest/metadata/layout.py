@@ -33,9 +33,12 @@ class PageLines:
     number: int  # 1-based
     height: float
     lines: list[Line] = field(default_factory=list)
+    margin_lines: list[Line] | None = None  # read directly from the zones (later pages)
 
     def margins(self, share: float = MARGIN_SHARE) -> list[Line]:
         """Lines in the top or bottom ``share`` of the page (running heads and feet)."""
+        if self.margin_lines is not None:
+            return self.margin_lines
         return [
             line
             for line in self.lines
@@ -99,6 +102,33 @@ def repair_accents(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
+def read_page_text(page: object, number: int) -> PageLines:
+    """A later page: its text by lines, and its head and foot zones read as such (sizes
+    and positions are only needed on page 1, and reading them costs a call per glyph)."""
+    height = float(page.get_height())  # type: ignore[attr-defined]
+    width = float(page.get_width())  # type: ignore[attr-defined]
+    textpage = page.get_textpage()  # type: ignore[attr-defined]
+    try:
+        body = _text_lines(textpage.get_text_range())
+        head = _text_lines(textpage.get_text_bounded(0, height * (1 - MARGIN_SHARE), width, height))
+        foot = _text_lines(textpage.get_text_bounded(0, 0, width, height * MARGIN_SHARE))
+    finally:
+        textpage.close()
+    middle = height / 2
+    return PageLines(
+        number,
+        height,
+        [Line(t, 0.0, middle, middle, 0.0) for t in body],
+        [Line(t, 0.0, 0.0, 0.0, 0.0) for t in head]
+        + [Line(t, 0.0, height, height, 0.0) for t in foot],
+    )
+
+
+def _text_lines(text: str) -> list[str]:
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return [repair_accents(line.strip()) for line in text.split("\n") if line.strip()]
+
+
 class _LineBuilder:
     def __init__(self, page_height: float) -> None:
         self.page_height = page_height
@@ -121,7 +151,7 @@ class _LineBuilder:
         height = abs(top - bottom)
         if self.last_right is not None and self.sizes:
             gap = left - self.last_right
-            if gap > WIDE_GAP_EM * statistics.median(self.sizes[-8:]):
+            if gap > WIDE_GAP_EM * self.sizes[-1]:
                 while self.chars and self.chars[-1] == " ":
                     self.chars.pop()
                 self.chars.append("  ")
