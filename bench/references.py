@@ -396,6 +396,18 @@ def print_report(name: str, result: dict) -> None:
 # -- extraction with essaylint -----------------------------------------------------------------
 
 
+def check_files(pdf_dir: Path, docs: list[dict]) -> None:
+    """The PDFs must be the very files the key was made from (sha1 in the key)."""
+    import hashlib
+
+    for doc in docs:
+        path = pdf_dir / doc["file"]
+        if not path.is_file():
+            raise SystemExit(f"{path} not found: give the folder of the key's PDFs (--pdf-dir)")
+        if doc.get("sha1") and hashlib.sha1(path.read_bytes()).hexdigest() != doc["sha1"]:
+            raise SystemExit(f"{path} is not the file the key describes (sha1 differs)")
+
+
 def extract(pdf_dir: Path, files: list[str]) -> dict[str, dict]:
     """CSL-JSON items as essaylint's ingest and export build them."""
     import hashlib
@@ -559,6 +571,7 @@ def main(argv: list[str] | None = None) -> int:
             pdf_dir = dirs[i] if i < len(dirs) else (CORPUS if name == "tuning" else None)
             if pdf_dir is None:
                 ap.error(f"--set {name} needs its --pdf-dir (the PDFs are not in the repository)")
+            check_files(pdf_dir, docs)
             preds = extract(pdf_dir, [d["file"] for d in docs])
             if args.timing:
                 timing_report(pdf_dir, [d["file"] for d in docs], args.timing, args.peer_python)
