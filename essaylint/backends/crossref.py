@@ -9,14 +9,11 @@ answers a ``work-list`` whose ``message.items`` are works. The polite pool takes
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 from essaylint.backends.errors import CloudError
 from essaylint.backends.scholarly import ScholarlyClient
-from essaylint.config.cloud import CloudSettings
-from essaylint.config.library import LibrarySettings
 
 ROWS = 5
 TYPES = {
@@ -42,15 +39,7 @@ TYPES = {
 
 class CrossrefClient(ScholarlyClient):
     name = "crossref"
-
-    def __init__(
-        self,
-        root: Path | None,
-        settings: LibrarySettings,
-        cloud: CloudSettings,
-        refresh: bool = False,
-    ) -> None:
-        super().__init__(root, settings.crossref_endpoint, settings, cloud, refresh)
+    endpoint_setting = "crossref_endpoint"
 
     def by_doi(self, doi: str) -> dict[str, Any] | None:
         answer = self.get(f"/works/{quote(doi, safe='/')}")

@@ -11,14 +11,11 @@ A work carries ``title``, ``publication_year``, ``publication_date``, ``type``,
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 from essaylint.backends.errors import CloudError
 from essaylint.backends.scholarly import ScholarlyClient
-from essaylint.config.cloud import CloudSettings
-from essaylint.config.library import LibrarySettings
 
 PER_PAGE = 5
 TYPES = {
@@ -38,15 +35,10 @@ TYPES = {
 
 class OpenAlexClient(ScholarlyClient):
     name = "openalex"
+    endpoint_setting = "openalex_endpoint"
 
-    def __init__(
-        self,
-        root: Path | None,
-        settings: LibrarySettings,
-        cloud: CloudSettings,
-        refresh: bool = False,
-    ) -> None:
-        super().__init__(root, settings.openalex_endpoint, settings, cloud, refresh)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self.api_key = os.environ.get("OPENALEX_API_KEY", "").strip()
 
     def private_params(self) -> dict[str, str]:

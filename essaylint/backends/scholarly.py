@@ -59,16 +59,16 @@ class ScholarlyClient:
     """GET JSON from one service, cached by URL (without the contact and key parameters)."""
 
     name = ""
+    endpoint_setting = ""  # the LibrarySettings field holding the service's base URL
 
     def __init__(
         self,
         root: Path | None,
-        endpoint: str,
         settings: LibrarySettings,
         cloud: CloudSettings,
         refresh: bool = False,
     ) -> None:
-        self.endpoint = endpoint.rstrip("/")
+        self.endpoint = str(getattr(settings, self.endpoint_setting)).rstrip("/")
         self.settings = settings
         self.refresh = refresh
         self.http: CloudClient = cloud_session(root, cloud).client(self.name)

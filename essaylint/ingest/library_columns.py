@@ -9,6 +9,7 @@ canonical form ("https://doi.org/10.1017/S104…" → "10.1017/S104…", case ke
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
@@ -79,6 +80,12 @@ _DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$")
 _KEY = re.compile(r"^[A-Za-z0-9][\w:.\-]*$")
 
 
+def fold(text: str) -> str:
+    """Text for comparing: accents, case, punctuation and spacing aside, "&" read as "and"."""
+    text = unicodedata.normalize("NFKD", text.replace("&", " and "))
+    return "".join(c for c in text.casefold() if c.isalnum() and not unicodedata.combining(c))
+
+
 def normalise_doi(doi: str) -> str:
     """The bare DOI, its case kept (DOIs are case-insensitive, but printed case is what a
     reference shows)."""
@@ -139,12 +146,13 @@ def _short(limit: int, example: str) -> Callable[[str], str]:
 
 def _isbn(value: str) -> str:
     digits = re.sub(r"[-\s]", "", value).upper()
-    if not _valid_isbn(digits):
+    if not valid_isbn(digits):
         raise ValueError("an ISBN has 10 or 13 digits with a valid check digit")
     return digits
 
 
-def _valid_isbn(digits: str) -> bool:
+def valid_isbn(digits: str) -> bool:
+    """An ISBN-10 or ISBN-13 (digits only) with a right check digit."""
     if re.fullmatch(r"\d{9}[\dX]", digits):
         return sum((10 - i) * (10 if c == "X" else int(c)) for i, c in enumerate(digits)) % 11 == 0
     if re.fullmatch(r"97[89]\d{10}", digits):

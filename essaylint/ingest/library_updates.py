@@ -20,6 +20,7 @@ from pathlib import Path
 from essaylint.core.fsio import atomic_write_text
 from essaylint.ingest.library import read_library, write_library
 from essaylint.ingest.library_columns import RECORD_COLUMNS
+from essaylint.ingest.library_columns import fold as _fold
 
 SOURCES = ("zotero", "crossref", "openalex")
 KINDS = ("fill", "replace", "kept", "conflict")
@@ -200,11 +201,6 @@ def _pages(text: str) -> str:
         last = first[: len(first) - len(match.group(4))] + match.group(4)
         return f"{match.group(1)}{first}-{last}".casefold()
     return text.casefold()
-
-
-def _fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text.replace("&", " and "))
-    return "".join(c for c in text.casefold() if c.isalnum())
 
 
 def _json(path: Path) -> dict:

@@ -4,10 +4,10 @@ where the print confirms it or says nothing, and the CSL type from what was foun
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
 
 from essaylint.core.records import DocumentMetadata
+from essaylint.ingest.library_columns import fold as _fold
 from essaylint.ingest.metadata.embedded import Embedded
 from essaylint.ingest.metadata.names import family_of
 from essaylint.ingest.metadata.printed import (
@@ -261,9 +261,3 @@ def _type_evidence(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> 
         "manuscript": "no venue printed",
     }
     return reasons.get(metadata.type, "")
-
-
-def _fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return "".join(c for c in text.casefold() if c.isalnum())

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from essaylint.ingest.library_columns import valid_isbn
 from essaylint.ingest.metadata.layout import PageLines
 
 
@@ -552,17 +553,6 @@ def isbn_candidates(text: PrintedText) -> Iterator[Candidate]:
             if valid_isbn(isbn):
                 yield Candidate("isbn", isbn, 0.7, f"p{page.number} '{match.group(0)}'")
                 return
-
-
-def valid_isbn(isbn: str) -> bool:
-    digits = re.sub(r"[-\s]", "", isbn).upper()
-    if re.fullmatch(r"\d{9}[\dX]", digits):
-        total = sum((10 - i) * (10 if c == "X" else int(c)) for i, c in enumerate(digits))
-        return total % 11 == 0
-    if re.fullmatch(r"97[89]\d{10}", digits):
-        total = sum((3 if i % 2 else 1) * int(c) for i, c in enumerate(digits))
-        return total % 10 == 0
-    return False
 
 
 # -- publisher, year, URL, type cues ---------------------------------------------------------------
