@@ -93,9 +93,26 @@ def test_live_sample_essay_fields(tmp_path: Path) -> None:
             assert item.get("suppress-author", False) == (citation.kind == "narrative")
     assert report.citations[0].result == "(2014)"
     assert report.citations[1].result == "(Agyeman-Duah et al., 2014)"
+    sundstrom = next(
+        item["itemData"]
+        for field in report.citations
+        for item in field.json()["citationItems"]
+        if item["id"] == "doc_85aaa86b"
+    )  # the full record, the DOI in its printed case
+    assert (sundstrom["volume"], sundstrom["issue"], sundstrom["page"]) == ("26", "1", "147-154")
+    assert sundstrom["DOI"] == "10.1017/S1041610213001804"
     # the unknown source is plain text, with no id left over
     text = "\n".join(p.text for p in docx.Document(str(out)).paragraphs)
     assert "(Marmot, 2015)" in text and UNKNOWN not in text
+
+
+def test_the_title_is_printed_once(tmp_path: Path) -> None:
+    out, draft = _export(tmp_path, force=True, zotero="off")
+    paragraphs = [p.text for p in docx.Document(str(out)).paragraphs]
+    heading = "Why is it so hard to improve the quality of healthcare?"
+    front_matter_title = parse_draft(draft).front_matter["title"]
+    assert paragraphs.count(heading) == 1
+    assert front_matter_title not in paragraphs
 
 
 def test_bibliography_field_spans_the_reference_list(tmp_path: Path) -> None:
