@@ -93,9 +93,26 @@ def test_live_sample_essay_fields(tmp_path: Path) -> None:
             assert item.get("suppress-author", False) == (citation.kind == "narrative")
     assert report.citations[0].result == "(2014)"
     assert report.citations[1].result == "(Agyeman-Duah et al., 2014)"
+    sundstrom = next(
+        item["itemData"]
+        for field in report.citations
+        for item in field.json()["citationItems"]
+        if item["id"] == "doc_85aaa86b"
+    )  # the full record, the DOI in its printed case
+    assert (sundstrom["volume"], sundstrom["issue"], sundstrom["page"]) == ("26", "1", "147-154")
+    assert sundstrom["DOI"] == "10.1017/S1041610213001804"
     # the unknown source is plain text, with no id left over
     text = "\n".join(p.text for p in docx.Document(str(out)).paragraphs)
     assert "(Marmot, 2015)" in text and UNKNOWN not in text
+
+
+def test_the_title_is_printed_once(tmp_path: Path) -> None:
+    out, draft = _export(tmp_path, force=True, zotero="off")
+    paragraphs = [p.text for p in docx.Document(str(out)).paragraphs]
+    heading = "Why is it so hard to improve the quality of healthcare?"
+    front_matter_title = parse_draft(draft).front_matter["title"]
+    assert paragraphs.count(heading) == 1
+    assert front_matter_title not in paragraphs
 
 
 def test_bibliography_field_spans_the_reference_list(tmp_path: Path) -> None:
@@ -214,15 +231,16 @@ def test_offline_fallback_has_text_citations_and_references(tmp_path: Path) -> N
     assert "Sundström, A., Rönnlund, M., Adolfsson, R., & Nilsson, L.-G. (2014)" in text
 
 
-def test_builtin_style_is_stated_and_zotero_apa_is_the_default(
+def test_shipped_apa_is_the_default_and_a_zotero_style_can_be_named(
     tmp_path: Path, no_zotero: Path
 ) -> None:
     project, draft = make_repo(tmp_path / "essay")
     report = export_docx(project, draft, ExportOptions(force=True, zotero="off"))
-    assert report.style_id.endswith("chicago-author-date")
-    assert any("built-in" in w for w in report.warnings)
-    (no_zotero / "styles" / "apa.csl").write_bytes(TEST_CSL.read_bytes())
-    report = export_docx(project, draft, ExportOptions(force=True, zotero="off"))
+    assert report.style_id == "http://www.zotero.org/styles/apa"
+    assert report.style.startswith("APA Style 7th edition") and "assets/styles" in report.style
+    (no_zotero / "styles" / "my-author-date.csl").write_bytes(TEST_CSL.read_bytes())
+    options = ExportOptions(force=True, zotero="off", csl="my-author-date")
+    report = export_docx(project, draft, options)
     assert report.style.startswith("essaylint test author-date") and str(no_zotero) in report.style
 
 

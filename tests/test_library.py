@@ -221,3 +221,108 @@ def test_student_edits_survive_a_lost_extraction_cache(library: Library) -> None
     library.memory_path.unlink()
     entry = library.merge((TULLY, tully_metadata()))[TULLY_UID]
     assert (entry.title, entry.year) == ("Corrected by the student", "2011")
+
+
+# -- migrating a library.csv written before the bibliographic columns existed ------------------
+
+OLD_COLUMNS = [
+    "doc_uid",
+    "citation_key",
+    "authors",
+    "year",
+    "title",
+    "container",
+    "publisher",
+    "doi",
+    "url",
+    "source_type",
+    "citable",
+    "source_path",
+    "pages",
+    "accessed_at",
+    "published_date",
+    "status",
+]
+AGYEMAN_UID = "doc_439d7ab5"
+CORPUS_FILES = {
+    TULLY_UID: "tully2010_rrp_heart_failure_programmes.pdf",
+    DATTA_UID: "datta2010_jtmo_dvt_prophylaxis_review.pdf",
+    AGYEMAN_UID: "agyemanduah2014_bmc_hsr_quality_improvement_malawi.pdf",
+}
+
+
+def old_row(uid: str, **cells: str) -> dict[str, str]:
+    row = dict.fromkeys(OLD_COLUMNS, "")
+    row.update(
+        doc_uid=uid,
+        citation_key=uid,
+        source_type="evidence_document",
+        citable="true",
+        source_path=f"raw/evidence/{CORPUS_FILES[uid]}",
+        status="present",
+    )
+    row.update(cells)
+    return row
+
+
+def test_an_old_library_is_migrated_in_place_without_losing_an_edit(tmp_path: Path) -> None:
+    from support.paths import CORPUS
+
+    from essaylint.app.ingest import run_ingest
+    from essaylint.app.scaffold import scaffold
+    from essaylint.config import load_config
+    from essaylint.core.project import Project
+    from essaylint.ingest.library import MEMORY_STATE
+
+    scaffold(tmp_path)
+    for name in CORPUS_FILES.values():
+        (tmp_path / "raw" / "evidence" / name).write_bytes((CORPUS / name).read_bytes())
+    project = Project(tmp_path)
+    # what the previous version extracted (its memory) ...
+    extracted = {
+        TULLY_UID: old_row(TULLY_UID, title="Patient Experiences of Structured Heart Failure",
+                           authors="Tully, Nuala E.", year="2010"),
+        DATTA_UID: old_row(DATTA_UID, authors="Datta, Indraneel", year="2010",
+                           title="Complications related to deep venous thrombosis prophylaxis"),
+        AGYEMAN_UID: old_row(AGYEMAN_UID, title="6489122611071476 1..10", year="2014"),
+    }  # fmt: skip
+    project.store.state(MEMORY_STATE).write(extracted)
+    # ... and what the student made of it in a spreadsheet: corrected cells, a column of
+    # their own (with a comma, quotes and a line break), their own "volume" column,
+    # Windows line ends and a byte-order mark
+    edits = {
+        TULLY_UID: {"title": "Patient experiences of heart failure programmes (corrected)",
+                    "my notes": 'key source, see "Results"\nand p. 4', "volume": ""},
+        DATTA_UID: {"authors": "Datta, I.; Ball, C. G.", "citable": "false",
+                    "my notes": "", "volume": "4 (my reading)"},
+        AGYEMAN_UID: {"my notes": "", "volume": ""},
+    }  # fmt: skip
+    header = [*OLD_COLUMNS, "my notes", "volume"]
+    with project.library_csv.open("w", encoding="utf-8-sig", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=header, lineterminator="\r\n")
+        writer.writeheader()
+        for uid, row in extracted.items():
+            writer.writerow({**row, **edits[uid]})
+    before = read_library(project.library_csv)
+
+    run_ingest(project, load_config(project.config_path), only="parse")
+
+    after = read_library(project.library_csv)
+    with project.library_csv.open(encoding="utf-8", newline="") as handle:
+        written_header = next(csv.reader(handle))
+    assert written_header == [*LIBRARY_COLUMNS, "my notes"]
+    for uid, cells in edits.items():  # every cell the student wrote, as they wrote it
+        for column, value in cells.items():
+            if value:
+                assert after[uid][column] == value, (uid, column)
+    assert after[DATTA_UID]["citable"] == "false"
+    assert after[TULLY_UID]["my notes"] == 'key source, see "Results"\nand p. 4'
+    # the new columns are filled from the PDF where the student had nothing
+    assert (after[TULLY_UID]["type"], after[TULLY_UID]["number"]) == ("article-journal", "157939")
+    assert (after[AGYEMAN_UID]["volume"], after[AGYEMAN_UID]["number"]) == ("14", "1")
+    # a cell still holding the old extraction is refreshed with the better one
+    assert after[AGYEMAN_UID]["title"].startswith("Understanding the barriers")
+    assert before[AGYEMAN_UID]["title"] == "6489122611071476 1..10"
+    # and a second run changes nothing
+    run_ingest(project, load_config(project.config_path), only="parse")
+    assert read_library(project.library_csv) == after

@@ -164,18 +164,6 @@ def test_every_author_on_the_first_page_is_kept(name: str, authors: list[str]) -
     assert [a.split(",")[0] for a in found] == authors
 
 
-def test_author_lines_split_on_commas_and_a_final_and() -> None:
-    from essaylint.ingest.parse.pdf_metadata import _author_block, _authors_from_line
-
-    block = _author_block(["Ann B. Cole1, Dan Eve2", ", Fay Gill3", "and Hal Ito4", "Abstract"])
-    assert block == "Ann B. Cole1, Dan Eve2 , Fay Gill3 and Hal Ito4"
-    assert _authors_from_line("Nuala E. Tully, Karen M. Morgan, and Hannah M. McGee") == [
-        "Tully, Nuala E.",
-        "Morgan, Karen M.",
-        "McGee, Hannah M.",
-    ]
-
-
 @pytest.mark.parametrize(
     ("name", "doi"),
     [

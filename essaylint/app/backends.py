@@ -17,7 +17,14 @@ from essaylint.index.embed import local_embedder
 if TYPE_CHECKING:
     from essaylint.backends.vertex_embed import VertexEmbedder
     from essaylint.config.schema import Config
-    from essaylint.core.ports import Parser, Ranker, Summariser, SupportJudge, Translator
+    from essaylint.core.ports import (
+        MetadataSource,
+        Parser,
+        Ranker,
+        Summariser,
+        SupportJudge,
+        Translator,
+    )
     from essaylint.core.project import Project
 
 
@@ -91,3 +98,20 @@ def _mineru(project: Project, config: Config) -> Parser:
     from essaylint.backends.mineru_ingest import MinerUParser
 
     return MinerUParser(project, config)
+
+
+def metadata_sources(
+    config: Config, root: Path | None, names: list[str], refresh: bool = False
+) -> list[MetadataSource]:
+    """Crossref and OpenAlex clients for `essaylint library enrich` (only that command makes
+    them: nothing is sent otherwise)."""
+    sources: list[MetadataSource] = []
+    if "crossref" in names:
+        from essaylint.backends.crossref import CrossrefClient
+
+        sources.append(CrossrefClient(root, config.library, config.cloud, refresh))
+    if "openalex" in names:
+        from essaylint.backends.openalex import OpenAlexClient
+
+        sources.append(OpenAlexClient(root, config.library, config.cloud, refresh))
+    return sources

@@ -197,7 +197,7 @@ class _UnauthorizedError(Exception):
 
 
 def _retry_after(response: httpx.Response) -> float | None:
-    value = response.headers.get("RetryableError-After", "")
+    value = response.headers.get("Retry-After", "")
     try:
         return float(value)
     except ValueError:

@@ -35,9 +35,12 @@ _DRAFT = click.Path(dir_okay=False, path_type=Path)
     "required: fail without Zotero; embed: live fields even without Zotero.",
 )
 @click.option(
+    "--style",
     "--csl",
-    help="CSL style: a .csl path or a style name in the Zotero styles "
-    "folder (default: APA 7 from the Zotero folder, else pandoc's built-in).",
+    "csl",
+    help="Reference style: apa, harvard, chicago, ieee, vancouver, mla (shipped), a .csl "
+    "path, or a style in your Zotero styles folder (default: export.style in "
+    "essaylint.yaml, apa).",
 )
 @click.option(
     "--reference-doc",
@@ -84,13 +87,17 @@ def export(
     \b
     Examples:
       essaylint export --docx drafts/essay.md
-      essaylint export --docx drafts/essay.md --zotero off --csl harvard-cite-them-right
+      essaylint export --docx drafts/essay.md --zotero off --style harvard
       essaylint export --docx drafts/essay.md --force -o essay-draft.docx --json
     """
 
     if not docx:
         raise_usage("say which format to write: --docx")
     project = find_project(ctx.obj["cwd"])
+    if csl is None:
+        from essaylint.config import load_config
+
+        csl = load_config(project.config_path).export.style
     options = ExportOptions(
         output=_from_cwd(ctx, output),
         zotero=zotero,

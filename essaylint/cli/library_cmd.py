@@ -20,13 +20,15 @@ from essaylint.export.zotero import (
     plan_sync,
     sync_candidates,
 )
-from essaylint.ingest.library import library_entries, read_library
+from essaylint.ingest.library import EVIDENCE_STATE, library_entries, read_library
 from essaylint.ingest.library import set_fields as write_fields
+from essaylint.ingest.library_columns import READ_ONLY, RECORD_COLUMNS, check_value
+from essaylint.ingest.library_updates import SOURCES
 
 if TYPE_CHECKING:
+    from essaylint.app.library import EnrichReport
     from essaylint.export.zotero import SyncPlan
-
-READ_ONLY = frozenset({"doc_uid", "source_path", "status"})
+    from essaylint.ingest.library_updates import Proposal
 
 
 @click.group()
@@ -39,6 +41,7 @@ def library() -> None:
       essaylint library show doc_354b33f6
       essaylint library set doc_354b33f6 accessed_at=2026-11-20
       essaylint library set doc_354b33f6 "authors=Tully, Nuala E.; Morgan, Karen M."
+      essaylint library enrich --apply
       essaylint library zotero-sync --apply
     """
 
@@ -100,13 +103,19 @@ def show(ctx: click.Context, doc_uid: str, as_json: bool) -> None:
     Examples:
       essaylint library show doc_354b33f6
     """
-    row = _row(_project(ctx), doc_uid)
+    project = _project(ctx)
+    row = _row(project, doc_uid)
     if as_json:
         emit_json(row)
         return
     width = max(len(k) for k in row)
     for key, value in row.items():
         click.echo(f"{key:<{width}}  {value}")
+    evidence = (project.store.state(EVIDENCE_STATE).read({}) or {}).get(doc_uid, {})
+    if evidence:
+        click.echo("\nread from the PDF (where, and how sure):")
+        for key, where in evidence.items():
+            click.echo(f"  {key:<{width}}  {where}")
 
 
 @library.command("set")
@@ -130,6 +139,8 @@ def set_fields(
     project = _project(ctx)
     current = _row(project, doc_uid)
     updates = dict(_parse(a, current) for a in assignments)
+    if "citation_key" in updates:
+        _check_unique_key(project, doc_uid, updates["citation_key"])
     row = write_fields(project.library_csv, doc_uid, updates)
     if as_json:
         emit_json(row)
@@ -206,6 +217,143 @@ def zotero_sync(ctx: click.Context, dry_run: bool, zotero_timeout: float, as_jso
         ctx.exit(1)
 
 
+@library.command()
+@click.argument("doc_uids", nargs=-1)
+@click.option(
+    "--from",
+    "sources",
+    default="zotero,crossref,openalex",
+    show_default=True,
+    help="Where to look, in order of trust: zotero (your own library), crossref, openalex.",
+)
+@click.option("--apply", is_flag=True, help="Write the proposed values (fills; see --replace).")
+@click.option(
+    "--replace",
+    is_flag=True,
+    help="With --apply, let Crossref/OpenAlex also replace values read from the PDF.",
+)
+@click.option("-i", "--interactive", is_flag=True, help="With --apply, ask before each change.")
+@click.option(
+    "--field",
+    "columns",
+    multiple=True,
+    type=click.Choice(RECORD_COLUMNS),
+    help="Only these columns (repeatable).",
+)
+@click.option("--refresh", is_flag=True, help="Ask again instead of reusing cached answers.")
+@zotero_timeout_option
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.pass_context
+@handle_errors
+def enrich(
+    ctx: click.Context,
+    doc_uids: tuple[str, ...],
+    sources: str,
+    apply: bool,
+    replace: bool,
+    interactive: bool,
+    columns: tuple[str, ...],
+    refresh: bool,
+    zotero_timeout: float,
+    as_json: bool,
+) -> None:
+    """Complete library.csv from your Zotero and (online) Crossref and OpenAlex.
+
+    For each source (all present ones, or the DOC_UIDs given) the same work is looked up:
+    in your Zotero by citation key, essaylint marker, DOI, then title and year; in Crossref
+    and OpenAlex by DOI, else by title, year and first author (only a sure match is taken).
+    The difference is shown field by field: + fills an empty cell, ~ replaces a value read
+    from the PDF, = a cell you edited (never changed), ! Crossref and OpenAlex disagree
+    (left alone). Nothing is written without --apply; --apply writes fills, and Zotero's
+    replacements (your own records); --replace also lets Crossref/OpenAlex replace.
+
+    This is the only command that sends anything off the machine: the title, first author,
+    year and DOI of each source go to Crossref and OpenAlex (and to Zotero's web API when
+    ZOTERO_API_KEY is set). Set library.mailto in essaylint.yaml to join their polite pool.
+
+    \b
+    Examples:
+      essaylint library enrich
+      essaylint library enrich --from zotero
+      essaylint library enrich doc_354b33f6 --apply
+      essaylint library enrich --apply --replace --field container --field volume
+      essaylint library enrich --apply -i
+    """
+    from essaylint.app.library import EnrichOptions, enrich_library
+    from essaylint.config import load_config
+
+    project = _project(ctx)
+    chosen = tuple(s.strip() for s in sources.split(",") if s.strip())
+    unknown = [s for s in chosen if s not in SOURCES]
+    if unknown or not chosen:
+        raise EssaylintError(f"--from {sources!r}: choose from {', '.join(SOURCES)}")
+    options = EnrichOptions(
+        uids=list(doc_uids),
+        sources=chosen,
+        apply=apply,
+        replace=replace,
+        columns=columns,
+        refresh=refresh,
+        zotero_settings=ZoteroSettings.from_env(timeout=zotero_timeout),
+        confirm=_ask if interactive and apply else None,
+    )
+    config = load_config(project.config_path)
+    say = None if as_json else (lambda m: click.echo(m, err=True))
+    report = enrich_library(project, config, options, say)
+    if as_json:
+        emit_json(report.as_dict())
+    else:
+        _print_enrich(report, apply, config.library.mailto)
+    if report.sources and all(v.startswith("not reachable") for v in report.sources.values()):
+        ctx.exit(2)
+
+
+_MARKS = {"fill": "+", "replace": "~", "kept": "=", "conflict": "!"}
+
+
+def _print_enrich(report: EnrichReport, applied: bool, mailto: str | None) -> None:
+    for source, state in report.sources.items():
+        click.echo(f"{source}: {state}")
+    by_uid: dict[str, list[Proposal]] = {}
+    for proposal in report.proposals:
+        by_uid.setdefault(proposal.doc_uid, []).append(proposal)
+    written = {(p.doc_uid, p.column) for p in report.written}
+    for row in report.rows:
+        click.echo(f"\n{row.doc_uid}  {row.citation_key}  {_short(row.title)}")
+        for source, how in row.matched.items():
+            click.echo(f"    matched in {source}: {how}")
+        for source, why in row.unmatched.items():
+            click.echo(f"    not in {source}: {why}")
+        for p in by_uid.get(row.doc_uid, []):
+            done = " (written)" if (p.doc_uid, p.column) in written else ""
+            click.echo(f"  {_MARKS[p.kind]} {p.column}: {_change(p)}{done}")
+    counts = {k: sum(p.kind == k for p in report.proposals) for k in _MARKS}
+    summary = ", ".join(f"{n} {k}" for k, n in counts.items() if n) or "nothing to change"
+    click.echo(f"\n{summary}; {len(report.written)} written")
+    if not applied and (counts["fill"] or counts["replace"]):
+        click.echo("Run `essaylint library enrich --apply` to write the fills (--replace for ~).")
+    if not mailto and any(s in report.sources for s in ("crossref", "openalex")):
+        click.echo(
+            "hint: set library.mailto in essaylint.yaml to use Crossref's and "
+            "OpenAlex's polite pools",
+            err=True,
+        )
+
+
+def _change(p: Proposal) -> str:
+    if p.kind == "conflict":
+        return f"{p.current!r} kept: {p.note}"
+    if p.kind == "kept":
+        return f"{p.current!r} kept ({p.note}; {p.source} says {p.value!r})"
+    return f"{p.current!r} → {p.value!r} ({p.source})"
+
+
+def _ask(proposal: Proposal) -> bool:
+    return click.confirm(
+        f"{proposal.doc_uid} {proposal.column}: {_change(proposal)}?", default=True, err=True
+    )
+
+
 def _print_sync(plan: SyncPlan, mode: str, has_web_credentials: bool) -> None:
     if mode == "instructions":
         if has_web_credentials:
@@ -272,6 +420,12 @@ def _row(project: Project, doc_uid: str) -> dict[str, str]:
     return rows[doc_uid]
 
 
+def _check_unique_key(project: Project, doc_uid: str, key: str) -> None:
+    for uid, row in read_library(project.library_csv).items():
+        if uid != doc_uid and row.get("citation_key", "") == key:
+            raise EssaylintError(f"citation key '{key}' is already {uid}'s", "choose another key")
+
+
 def _parse(assignment: str, row: dict[str, str]) -> tuple[str, str]:
     key, sep, value = assignment.partition("=")
     key = key.strip()
@@ -284,6 +438,7 @@ def _parse(assignment: str, row: dict[str, str]) -> tuple[str, str]:
         raise EssaylintError(f"unknown library.csv column '{key}'", hint)
     if key in READ_ONLY:
         raise EssaylintError(f"'{key}' is set by essaylint and cannot be edited")
-    if key == "citable" and value.strip().lower() not in {"true", "false"}:
-        raise EssaylintError("citable must be true or false")
-    return key, value.strip()
+    try:
+        return key, check_value(key, value)
+    except ValueError as exc:
+        raise EssaylintError(f"{key}={value!r} is not a valid {key}: {exc}") from None

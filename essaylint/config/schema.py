@@ -12,6 +12,7 @@ from pydantic import Field, field_validator, model_validator
 
 from essaylint.config.base import Section
 from essaylint.config.cloud import CloudSettings
+from essaylint.config.library import ExportSettings, LibrarySettings
 from essaylint.config.style import StyleSettings
 
 
@@ -97,4 +98,6 @@ class Config(Section):
     retrieval: RetrievalSettings = RetrievalSettings()
     audit: AuditSettings = AuditSettings()
     style: StyleSettings = StyleSettings()
+    library: LibrarySettings = LibrarySettings()
+    export: ExportSettings = ExportSettings()
     cloud: CloudSettings = CloudSettings()

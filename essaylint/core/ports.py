@@ -137,6 +137,20 @@ class Summariser(Protocol):
     def summarise_brief(self, lines: list[tuple[str, str]]) -> list[str]: ...
 
 
+class MetadataSource(Protocol):
+    """A bibliographic database (Crossref, OpenAlex): records of works as CSL-JSON items.
+
+    ``by_doi`` answers None for a DOI it does not know; ``search`` answers the few best
+    candidates for a title (the caller decides whether one is the same work). A service
+    that cannot be reached raises ``BackendError``."""
+
+    name: str
+
+    def by_doi(self, doi: str) -> dict[str, Any] | None: ...
+
+    def search(self, title: str, author: str, year: int | None) -> list[dict[str, Any]]: ...
+
+
 class Parser(Protocol):
     """A document parser other than the local one (it may batch its work in ``prepare``)."""
 

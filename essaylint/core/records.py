@@ -43,16 +43,29 @@ class PageText:
 
 @dataclass
 class DocumentMetadata:
-    """Bibliographic metadata as extracted; library.csv edits override it later."""
+    """Bibliographic metadata as extracted; library.csv edits override it later.
+
+    The names follow library.csv: ``type`` is a CSL type, ``page`` the printed page range,
+    ``number`` an article number (e-locator) or report number. ``evidence`` says, per field,
+    where the value was read and how sure the reader is ("printed p1 citation line, 0.9").
+    """
 
     title: str = ""
-    authors: list[str] = field(default_factory=list)
+    authors: list[str] = field(default_factory=list)  # "Surname, Given"
     year: int | None = None
     doi: str = ""
     container: str = ""
     publisher: str = ""
     url: str = ""
     published_date: str = ""
+    type: str = ""
+    volume: str = ""
+    issue: str = ""
+    page: str = ""
+    number: str = ""
+    isbn: str = ""
+    arxiv: str = ""
+    evidence: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -200,7 +213,14 @@ class ChunkedDocument:
 
 @dataclass
 class LibraryEntry:
-    """One row of library.csv: the metadata a student may correct."""
+    """One row of library.csv: the metadata a student may correct.
+
+    Every value is text, as the student edits it (ingest/library_columns.py says what each
+    column holds and checks `library set`). The bibliographic columns follow CSL: ``type``
+    is a CSL type, ``page`` the printed page range ("147-154"), ``number`` an article
+    number or report number, ``arxiv`` an arXiv id; ``pages`` is the file's page count.
+    New columns go at the end, so that older files migrate by appending.
+    """
 
     doc_uid: str
     citation_key: str = ""
@@ -220,6 +240,13 @@ class LibraryEntry:
     # "present", "removed" (its file is gone) or "failed" (its file does not parse: not
     # citable until it does)
     status: str = "present"
+    type: str = ""
+    volume: str = ""
+    issue: str = ""
+    page: str = ""
+    number: str = ""
+    isbn: str = ""
+    arxiv: str = ""
 
     @property
     def is_citable(self) -> bool:

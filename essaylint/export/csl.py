@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, replace
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -12,25 +13,28 @@ from lxml import etree
 
 from essaylint.core.errors import EssaylintError
 from essaylint.core.records import LibraryEntry
+from essaylint.ingest.library_columns import CSL_TYPES, normalise_doi
 
 CSL_NS = {"csl": "http://purl.org/net/xbiblio/csl"}
 BUILTIN_STYLE_ID = "http://www.zotero.org/styles/chicago-author-date"
 DEFAULT_STYLE = "apa"
 _YEAR = re.compile(r"(1\d{3}|20\d{2})")
-_DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
 STRIPPED_FIELDS = ("abstract", "note")
+SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 
 
-def normalise_doi(doi: str) -> str:
-    return _DOI_PREFIX.sub("", doi.strip()).strip().lower()
+def doi_key(doi: str) -> str:
+    """A DOI for comparing (DOIs match case-insensitively); never for display."""
+    return normalise_doi(doi).casefold()
 
 
 def csl_item(entry: LibraryEntry) -> dict[str, Any]:
-    """The CSL-JSON item for a library.csv row; its id is the doc_uid."""
-    item: dict[str, Any] = {"id": entry.doc_uid, "type": _csl_type(entry)}
+    """The CSL-JSON item for a library.csv row (every bibliographic column); its id is the
+    doc_uid. The DOI keeps the case it was printed in."""
+    item: dict[str, Any] = {"id": entry.doc_uid, "type": csl_type(entry)}
     if entry.title.strip():
         item["title"] = entry.title.strip()
-    authors = [_name(part) for part in entry.authors.split(";") if part.strip()]
+    authors = [csl_name(part) for part in entry.authors.split(";") if part.strip()]
     if authors:
         item["author"] = authors
     issued = _issued(entry)
@@ -39,14 +43,23 @@ def csl_item(entry: LibraryEntry) -> dict[str, Any]:
     for key, value in (
         ("container-title", entry.container),
         ("publisher", entry.publisher),
+        ("volume", entry.volume),
+        ("issue", entry.issue),
+        ("page", entry.page),
+        ("number", entry.number),
+        ("ISBN", entry.isbn),
         ("URL", entry.url),
     ):
         if value.strip():
             item[key] = value.strip()
     if entry.doi.strip():
         item["DOI"] = normalise_doi(entry.doi)
+    if entry.arxiv.strip():
+        # Zotero's convention: a preprint's arXiv id in number, any other item's in note
+        key = "number" if "number" not in item else "note"
+        item[key] = f"arXiv:{entry.arxiv.strip()}"
     if entry.accessed_at.strip():
-        item["accessed"] = {"raw": entry.accessed_at.strip()}
+        item["accessed"] = _date(entry.accessed_at) or {"raw": entry.accessed_at.strip()}
     return item
 
 
@@ -57,34 +70,55 @@ def strip_item(item: dict[str, Any], uid: str) -> dict[str, Any]:
     return clean
 
 
-def _csl_type(entry: LibraryEntry) -> str:
+def csl_type(entry: LibraryEntry) -> str:
+    """The row's CSL type; a row without one (written before the column existed) gets the
+    type its other columns suggest."""
+    if entry.type.strip() in CSL_TYPES:
+        return entry.type.strip()
     if entry.container.strip():
         return "article-journal"
-    if entry.publisher.strip():
-        return "book"
+    if entry.arxiv.strip():
+        return "article"
     if entry.url.strip():
         return "webpage"
+    if entry.publisher.strip():
+        return "book"
     return "document"
 
 
-def _name(text: str) -> dict[str, str]:
-    text = text.strip()
-    if "," not in text:
-        return {"literal": text}
-    family, given = text.split(",", 1)
-    name = {"family": family.strip()}
-    if given.strip():
-        name["given"] = given.strip()
+def csl_name(text: str) -> dict[str, str]:
+    """ "Family, Given" (or "Family, Given, Jr." / BibTeX's "Family, Jr., Given") as a CSL
+    name; text without a comma is an organisation (a literal)."""
+    parts = [p.strip() for p in text.strip().split(",")]
+    if len(parts) == 1:
+        return {"literal": parts[0]}
+    name = {"family": parts[0]}
+    given, suffix = parts[1], ""
+    if len(parts) >= 3:
+        if parts[1].lower() in SUFFIXES:
+            suffix, given = parts[1], parts[2]
+        else:
+            given, suffix = parts[1], parts[2]
+    if given:
+        name["given"] = given
+    if suffix:
+        name["suffix"] = suffix
     return name
 
 
 def _issued(entry: LibraryEntry) -> dict[str, Any] | None:
-    date = entry.published_date.strip()
-    parts = re.fullmatch(r"(\d{4})-(\d{2})(?:-(\d{2}))?", date)
-    if parts:
-        return {"date-parts": [[int(p) for p in parts.groups() if p]]}
+    issued = _date(entry.published_date)
+    if issued:
+        return issued
     year = _YEAR.search(entry.year)
     return {"date-parts": [[int(year.group(1))]]} if year else None
+
+
+def _date(text: str) -> dict[str, Any] | None:
+    parts = re.fullmatch(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?", text.strip())
+    if parts:
+        return {"date-parts": [[int(p) for p in parts.groups() if p]]}
+    return None
 
 
 # -- styles ------------------------------------------------------------------------------------
@@ -107,6 +141,26 @@ class Style:
 
 
 BUILTIN = Style(None, BUILTIN_STYLE_ID, "Chicago Manual of Style author-date (pandoc built-in)")
+# The styles shipped in essaylint/assets/styles (CC BY-SA 3.0), by the names students use.
+SHIPPED = {
+    "apa": "apa.csl",
+    "harvard": "harvard-cite-them-right.csl",
+    "chicago": "chicago-author-date.csl",
+    "ieee": "ieee.csl",
+    "vancouver": "nlm-citation-sequence.csl",
+    "mla": "modern-language-association.csl",
+}
+_ALIASES = {Path(f).stem: name for name, f in SHIPPED.items()} | {
+    "apa7": "apa",
+    "harvard-cite-them-right": "harvard",
+    "vancouver-nlm": "vancouver",
+    "nlm": "vancouver",
+    "modern-language-association": "mla",
+}
+
+
+def shipped_styles_dir() -> Path:
+    return Path(str(files("essaylint.assets").joinpath("styles")))
 
 
 def zotero_data_dir() -> Path:
@@ -116,21 +170,23 @@ def zotero_data_dir() -> Path:
 
 
 def resolve_style(choice: str | None, data_dir: Path | None = None) -> Style:
-    """``choice`` is a .csl path or a style name in the Zotero styles folder; None means APA 7
-    when the student's Zotero has it, pandoc's built-in style otherwise."""
+    """``choice`` is a shipped style's name (apa, harvard, chicago, ieee, vancouver, mla), a
+    .csl path, or a style name in the Zotero styles folder; None means APA 7."""
+    choice = (choice or DEFAULT_STYLE).strip()
     styles = (data_dir or zotero_data_dir()) / "styles"
-    if choice:
-        path = Path(choice).expanduser()
-        if not path.is_file():
-            path = styles / (choice.removesuffix(".csl") + ".csl")
-        if not path.is_file():
-            raise EssaylintError(
-                f"CSL style '{choice}' not found (as a path or in {styles})",
-                "pass the path of a .csl file, or install the style in Zotero",
-            )
-        return read_style(path, styles)
-    default = styles / f"{DEFAULT_STYLE}.csl"
-    return read_style(default, styles) if default.is_file() else BUILTIN
+    name = _ALIASES.get(choice.lower().removesuffix(".csl"), choice.lower())
+    if name in SHIPPED:
+        return read_style(shipped_styles_dir() / SHIPPED[name], shipped_styles_dir())
+    path = Path(choice).expanduser()
+    if not path.is_file():
+        path = styles / (choice.removesuffix(".csl") + ".csl")
+    if not path.is_file():
+        raise EssaylintError(
+            f"CSL style '{choice}' not found (not a shipped style, a path, or in {styles})",
+            f"use one of {', '.join(SHIPPED)}, the path of a .csl file, or a style "
+            "installed in Zotero",
+        )
+    return read_style(path, styles)
 
 
 def read_style(path: Path, styles: Path) -> Style:

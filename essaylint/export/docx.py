@@ -39,6 +39,7 @@ from essaylint.export.zotero import (
 from essaylint.ingest.library import library_entries
 
 ZOTERO_MODES = ("auto", "off", "required", "embed")
+TITLE_META = ("title", "subtitle")
 _LIMIT_KEYS = ("word_limit", "word-limit", "wordlimit", "max_words", "words")
 _LIMIT_TEXT = (
     re.compile(r"(\d[\d,]*)\s*words?\s*(?:max|maximum|limit)", re.I),
@@ -133,11 +134,6 @@ def export_docx(project: Project, draft_path: Path, options: ExportOptions) -> E
         if entries[u].citable.strip() and not entries[u].is_citable
     ]
     resolved, live = _resolve(options, entries, uids, report)
-    if style.path is None:
-        report.warnings.append(
-            "no CSL style found (APA not in the Zotero styles folder): "
-            "formatted with pandoc's built-in Chicago author-date"
-        )
     output.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="essaylint-export-") as tmp:
         _convert(pandoc, source, resolved, style, live, options, draft, Path(tmp), output)
@@ -203,11 +199,15 @@ def _convert(
 ) -> None:
     references = tmp / "references.json"
     references.write_text(
-        json.dumps([r.item_data for r in resolved.values()], ensure_ascii=False), "utf-8"
+        json.dumps([_for_citeproc(r.item_data) for r in resolved.values()], ensure_ascii=False),
+        "utf-8",
     )
     reference_doc = options.reference_doc or make_reference_doc(pandoc, tmp / "reference.docx")
     locale = options.locale or str(draft.front_matter.get("lang") or "en-US")
     parsed = strip_stray_cites(pandoc.to_json(source.markdown, "markdown", []))
+    if any(section.is_title for section in draft.sections):
+        # the draft's title heading is the title: the front matter's would print it twice
+        parsed["meta"] = {k: v for k, v in parsed["meta"].items() if k not in TITLE_META}
     args = ["--citeproc", "--bibliography", str(references), "-M", f"lang={locale}"]
     if live:  # plain runs inside the bibliography field: Zotero rewrites it on Refresh
         args += ["-M", "link-bibliography=false"]
@@ -226,6 +226,11 @@ def _convert(
     pandoc.convert(
         json.dumps(document), "json", "docx", ["--reference-doc", str(reference_doc)], output
     )
+
+
+def _for_citeproc(item: dict[str, Any]) -> dict[str, Any]:
+    """The item as citeproc formats it: without the note (Zotero's Extra)."""
+    return {k: v for k, v in item.items() if k != "note"}
 
 
 def word_limit(draft: Draft) -> int | None:

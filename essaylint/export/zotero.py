@@ -23,8 +23,10 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from essaylint.core.records import LibraryEntry
-from essaylint.export.csl import csl_item, normalise_doi, strip_item
+from essaylint.export.csl import csl_item, doi_key, strip_item
 from essaylint.export.fields import ResolvedItem
+from essaylint.ingest.library_columns import row_from_csl
+from essaylint.ingest.library_updates import SourceRecord
 
 LOCAL_URL = "http://127.0.0.1:23119/api"
 WEB_URL = "https://api.zotero.org"
@@ -314,7 +316,7 @@ def _regular(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _by_doi(items: list[dict[str, Any]], doi: str) -> set[str]:
-    wanted = normalise_doi(doi)
+    wanted = doi_key(doi)
     found = set()
     for item in _regular(items):
         data = item["data"]
@@ -322,7 +324,7 @@ def _by_doi(items: list[dict[str, Any]], doi: str) -> set[str]:
         dois += [
             line[4:] for line in _lines(data.get("extra", "")) if line.upper().startswith("DOI:")
         ]
-        if any(d and normalise_doi(d) == wanted for d in dois):
+        if any(d and doi_key(d) == wanted for d in dois):
             found.add(_key(item))
     return found
 
@@ -356,7 +358,7 @@ def find_item(session: ZoteroSession, entry: LibraryEntry) -> tuple[str, str]:
         ),
     ]
     if entry.doi.strip():
-        doi = normalise_doi(entry.doi)
+        doi = doi_key(entry.doi)
         steps.append(("DOI", lambda: _by_doi(session.search(q=doi, qmode="everything"), doi)))
     if entry.title.strip():
         words = " ".join(_WORDS.findall(entry.title)[:8])
@@ -557,3 +559,39 @@ def _write_marker(session: ZoteroSession, row: SyncRow) -> None:
             return
     row.status = "conflict"
     row.reason = "the item changed in Zotero again while writing (412); run the sync again"
+
+
+# -- Zotero as a source of records (`essaylint library enrich`) ----------------------------------
+
+
+def zotero_records(
+    session: ZoteroSession, entries: dict[str, LibraryEntry]
+) -> tuple[dict[str, SourceRecord], dict[str, str]]:
+    """The student's Zotero record of each row's work (matched as the export matches:
+    citation key, essaylint marker, DOI, then title and year), in library.csv's columns;
+    and why the other rows have none."""
+    keys: dict[str, tuple[str, str]] = {}
+    missing: dict[str, str] = {}
+    for uid, entry in entries.items():
+        try:
+            key, how = find_item(session, entry)
+        except BadPayloadError as exc:
+            missing[uid] = f"Zotero gave an unreadable answer ({exc})"
+            continue
+        if key:
+            keys[uid] = (key, how)
+        else:
+            missing[uid] = how
+    found: dict[str, SourceRecord] = {}
+    if not keys:
+        return found, missing
+    try:
+        items = session.csl_items(sorted({key for key, _ in keys.values()}))
+    except BadPayloadError as exc:
+        return found, {**missing, **{u: f"unreadable CSL-JSON ({exc})" for u in keys}}
+    for uid, (key, how) in keys.items():
+        if key in items:
+            found[uid] = SourceRecord("zotero", row_from_csl(items[key]), how, key)
+        else:
+            missing[uid] = f"item {key} has no CSL-JSON"
+    return found, missing

@@ -27,6 +27,9 @@ from essaylint.core.records import LIBRARY_COLUMNS, DocumentMetadata, LibraryEnt
 from essaylint.text.stopwords import TITLE
 
 _STOPWORDS = TITLE
+MEMORY_STATE = "library_extracted"  # what ingest wrote last, per row (the merge's base)
+EVIDENCE_STATE = "library_evidence"  # where each extracted value was read (library show)
+APPLIED_STATE = "library_applied"  # what `library enrich` wrote, per row
 
 
 DOC_UID = re.compile(r"doc_[0-9a-f]{8,40}")
@@ -161,6 +164,13 @@ def extracted_row(
         "accessed_at": "",
         "published_date": metadata.published_date,
         "status": "present",
+        "type": metadata.type,
+        "volume": metadata.volume,
+        "issue": metadata.issue,
+        "page": metadata.page,
+        "number": metadata.number,
+        "isbn": metadata.isbn,
+        "arxiv": metadata.arxiv,
     }
     for key, value in reading_list.items():
         if key in row and value.strip() and key not in {"doc_uid", "source_path"}:
@@ -211,7 +221,7 @@ def merge_library(
     for uid, row in current.items():
         row["status"] = _status(uid, present, failed)
     memory.update(extracted)
-    _write(library_path, current)
+    write_library(library_path, current)
     atomic_write_text(memory_path, json.dumps(memory, indent=1, sort_keys=True))
     known = set(LIBRARY_COLUMNS)
     return [
@@ -228,7 +238,7 @@ def mark_failed(path: Path, doc_uids: set[str]) -> None:
             rows[uid]["status"] = "failed"
             changed = True
     if changed:
-        _write(path, rows)
+        write_library(path, rows)
 
 
 def _status(uid: str, present: set[str], failed: set[str]) -> str:
@@ -243,7 +253,7 @@ def set_fields(path: Path, doc_uid: str, updates: dict[str, str]) -> dict[str, s
     if doc_uid not in rows:
         raise KeyError(doc_uid)
     rows[doc_uid].update(updates)
-    _write(path, rows)
+    write_library(path, rows)
     return rows[doc_uid]
 
 
@@ -272,7 +282,9 @@ def read_reading_list(raw: Path) -> dict[str, dict[str, str]]:
     return {}
 
 
-def _write(path: Path, rows: dict[str, dict[str, str]]) -> None:
+def write_library(path: Path, rows: dict[str, dict[str, str]]) -> None:
+    """library.csv with every known column (a file from an older version gains the new
+    ones, empty, at the end) and the student's own columns after them."""
     extra = sorted({k for row in rows.values() for k in row} - set(LIBRARY_COLUMNS))
     columns = list(LIBRARY_COLUMNS) + extra
     buffer = io.StringIO()

@@ -28,6 +28,8 @@ from essaylint.ingest.chunk import chunk_document
 from essaylint.ingest.hygiene import clean_document
 from essaylint.ingest.isolation import Isolation
 from essaylint.ingest.library import (
+    EVIDENCE_STATE,
+    MEMORY_STATE,
     extracted_row,
     library_entries,
     mark_failed,
@@ -35,9 +37,9 @@ from essaylint.ingest.library import (
     minimal_row,
     read_reading_list,
 )
+from essaylint.ingest.metadata import add_pdf_metadata
 from essaylint.ingest.normalise import normalise
 from essaylint.ingest.parse import parse_source
-from essaylint.ingest.parse.pdf_metadata import add_pdf_metadata
 from essaylint.ingest.quality import flag_quality, write_quality_report
 from essaylint.ingest.state import documents_of
 from essaylint.ingest.structure.store import ensure_structure
@@ -45,7 +47,7 @@ from essaylint.ingest.structure.store import ensure_structure
 if TYPE_CHECKING:
     from essaylint.core.ports import Parser, Progress
 
-PARSE_VERSION = "2"  # 2: co-authors read from the first page when the info names one
+PARSE_VERSION = "3"  # 3: full bibliographic record (container, volume, pages, type...)
 CHUNK_VERSION = "3"  # 3: hyphen marks joined against a dictionary; short lines stand alone
 STAGES = ("parse", "chunk", "embed", "index")
 DISCOVERY_SETTINGS = {"follow_external_links"}
@@ -100,6 +102,7 @@ class SourceStages:
         failures = self.store.state("failures").read({}) or {}
         reading_list = read_reading_list(self.project.raw)
         extracted: dict[str, dict[str, str]] = {}
+        evidence: dict[str, dict[str, str]] = {}
         self.progress.stage("parse", len(self.sources))
         with timed(self.timings, "parse"):
             self._prepare_cloud_parser(failures)
@@ -114,15 +117,18 @@ class SourceStages:
                     self.drop(source.doc_uid)
                     row = minimal_row(source)
                 extracted[source.doc_uid] = row
+                if document is not None:
+                    evidence[source.doc_uid] = dict(document.metadata.evidence)
                 self.progress.advance()
             self.store.state("failures").write(failures)
             entries = merge_library(
                 self.project.library_csv,
-                self.store.state("library_extracted").path,
+                self.store.state(MEMORY_STATE).path,
                 extracted,
                 {s.doc_uid for s in self.sources},
                 self._failed(),
             )
+            self.store.state(EVIDENCE_STATE).write(evidence)
         self._parse_failed = self._failed()
         self.library = {e.doc_uid: e for e in entries}
         self.progress.done()

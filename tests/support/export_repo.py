@@ -62,6 +62,10 @@ LIBRARY_ROWS = [
         "container": "International Psychogeriatrics",
         "doi": "10.1017/S1041610213001804",
         "source_path": "raw/evidence/sundstrom2014.pdf",
+        "type": "article-journal",
+        "volume": "26",
+        "issue": "1",
+        "page": "147-154",
     },
 ]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from essaylint.core.errors import SourceError
 from essaylint.core.records import PageText, ParsedDocument
-from essaylint.ingest.parse.pdf_metadata import first_page_metadata, metadata_from_info
+from essaylint.ingest.metadata import pdf_metadata
 
 
 def parse_pdf(path: Path, doc_uid: str, rel_path: str) -> ParsedDocument:
@@ -19,11 +19,7 @@ def parse_pdf(path: Path, doc_uid: str, rel_path: str) -> ParsedDocument:
         raise _explain_open_error(exc) from exc
     try:
         pages, warnings = _page_texts(pdf)
-        metadata, created_year = metadata_from_info(pdf.get_metadata_dict())
-        if len(pdf) and pages[0].text.strip():
-            # A DOI is often printed on the second page rather than the first.
-            first_pages = "\n".join(p.text for p in pages[:2])
-            first_page_metadata(pdf[0], first_pages, metadata, created_year)
+        metadata = pdf_metadata(pdf, path)
     finally:
         pdf.close()
     return ParsedDocument(

@@ -1,0 +1,76 @@
+"""Bibliographic metadata of a PDF from what it prints and what it embeds.
+
+``layout`` reads the lines of the pages that matter (1, 2, 3 and the last) with their type
+size and position; ``titleblock`` finds title and authors; ``printed`` proposes candidates
+from citation lines, DOIs, stamps and statements; ``embedded`` reads the info dictionary
+and XMP; ``decide`` picks one value per field, printed evidence first.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from essaylint.core.records import DocumentMetadata, ParsedDocument
+from essaylint.ingest.metadata.decide import decide
+from essaylint.ingest.metadata.embedded import read_embedded
+from essaylint.ingest.metadata.layout import read_page_lines, read_page_text
+from essaylint.ingest.metadata.printed import (
+    PrintedText,
+    arxiv_candidates,
+    citation_lines,
+    doi_candidates,
+    hal_cover,
+    isbn_candidates,
+    publisher_candidates,
+    report_number_candidates,
+    type_cues,
+    url_candidates,
+    year_candidates,
+)
+from essaylint.ingest.metadata.titleblock import TitleBlock, read_title_block
+
+PAGES_READ = (1, 2, 3)  # and the last page
+
+
+def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
+    """The metadata of an open pypdfium2 document (``path`` lets the XMP packet be read)."""
+    count = len(pdf)  # type: ignore[arg-type]
+    numbers = sorted({n for n in (*PAGES_READ, count) if 1 <= n <= count})
+    pages = []
+    for number in numbers:
+        page = pdf[number - 1]  # type: ignore[index]
+        try:
+            reader = read_page_lines if number == 1 else read_page_text
+            pages.append(reader(page, number))
+        finally:
+            page.close()
+    text = PrintedText(pages, count)
+    block = read_title_block(pages[0]) if pages else TitleBlock()
+    embedded = read_embedded(pdf.get_metadata_dict(), path)  # type: ignore[attr-defined]
+    candidates = [
+        *citation_lines(text),
+        *doi_candidates(text),
+        *arxiv_candidates(text),
+        *report_number_candidates(text),
+        *isbn_candidates(text),
+        *publisher_candidates(text),
+        *year_candidates(text),
+        *url_candidates(text),
+        *type_cues(text),
+        *hal_cover(text),
+    ]
+    return decide(text, block, embedded, candidates)
+
+
+def add_pdf_metadata(path: Path, document: ParsedDocument) -> None:
+    """The metadata of a document another parser read, from the original PDF."""
+    import pypdfium2 as pdfium
+
+    try:
+        pdf = pdfium.PdfDocument(str(path))
+    except pdfium.PdfiumError:
+        return
+    try:
+        document.metadata = pdf_metadata(pdf, path)
+    finally:
+        pdf.close()

@@ -1,0 +1,263 @@
+"""One value per field from the candidates: printed evidence first, embedded metadata only
+where the print confirms it or says nothing, and the CSL type from what was found."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from essaylint.core.records import DocumentMetadata
+from essaylint.ingest.library_columns import fold as _fold
+from essaylint.ingest.metadata.embedded import Embedded
+from essaylint.ingest.metadata.names import family_of
+from essaylint.ingest.metadata.printed import (
+    CITATION_FORMS,
+    Candidate,
+    PrintedText,
+    clean_doi,
+    dois_anywhere,
+)
+from essaylint.ingest.metadata.titleblock import TitleBlock
+
+CITATION_FIELDS = ("container", "volume", "issue", "page", "number", "year")
+LOCATOR_FIELDS = ("volume", "issue", "page", "number")
+_CONFERENCE = re.compile(
+    r"\b(?:proceedings|conference|workshop|symposium|meeting|congress|colloquium)\b", re.I
+)
+
+
+def decide(
+    text: PrintedText, block: TitleBlock, embedded: Embedded, candidates: list[Candidate]
+) -> DocumentMetadata:
+    """The document's metadata and, per field, the evidence it rests on."""
+    candidates = candidates + list(_embedded_candidates(text, embedded))
+    chosen: dict[str, Candidate] = {}
+    group = _best_citation_group(candidates)
+    for candidate in group:
+        chosen.setdefault(candidate.field, candidate)
+    for candidate in sorted(candidates, key=lambda c: -c.confidence):
+        if candidate.field in chosen:
+            continue
+        if group and candidate.field in LOCATOR_FIELDS:
+            continue  # volume, issue, pages only ever from the chosen citation line
+        chosen[candidate.field] = candidate
+    metadata = DocumentMetadata()
+    block = _not_the_journal(block, chosen.get("container"))
+    _title_and_authors(metadata, text, block, embedded)
+    if "container" in chosen:  # a journal banner read as an author line
+        banner = _fold(chosen["container"].value)
+        metadata.authors = [a for a in metadata.authors if _fold(_given_family(a)) != banner]
+    for name in ("container", "volume", "issue", "page", "number", "doi", "arxiv", "isbn", "url"):
+        if name in chosen:
+            setattr(metadata, name, chosen[name].value)
+            metadata.evidence[name] = _describe(chosen[name])
+    metadata.container = _without_title(metadata.container, metadata.title)
+    _year(metadata, chosen)
+    _publisher(metadata, chosen)
+    metadata.type = _csl_type(metadata, chosen)
+    metadata.evidence["type"] = _type_evidence(metadata, chosen)
+    return metadata
+
+
+def _not_the_journal(block: TitleBlock, container: Candidate | None) -> TitleBlock:
+    """A journal's name set larger than the title ("Critical Care" over a provisional PDF)
+    is not the title: the next block is. Short one-line blocks above a longer block are
+    taken for banners too."""
+    names = {_fold(container.value)} if container else set()
+    for candidate in [block, *block.alternatives]:
+        if _fold(candidate.title) in names:
+            continue
+        if candidate is block and block.alternatives and len(block.title.split()) <= 3:
+            following = block.alternatives[0]
+            if following.top > block.top and len(following.title.split()) >= 5:
+                continue
+        return candidate
+    return block
+
+
+def _without_title(container: str, title: str) -> str:
+    """A container read from a "How to cite" sentence may start with the end of the
+    title ("…Pressure Analyses. PeerJ Comput. Sci."): that part is cut off."""
+    folded_title = _fold(title)
+    for match in re.finditer(r"[.?!:]\s", container):
+        before = _fold(container[: match.start()])
+        if before and folded_title.endswith(before):
+            return container[match.end() :].strip()
+    return container
+
+
+def _describe(candidate: Candidate) -> str:
+    return f"{candidate.source} ({candidate.confidence:.2f})"
+
+
+def _best_citation_group(candidates: list[Candidate]) -> list[Candidate]:
+    """The candidates read from one citation line, the line with most fields and the
+    highest confidence (so that container, volume and pages come from the same line)."""
+    groups: dict[str, list[Candidate]] = {}
+    for candidate in candidates:
+        if candidate.field in CITATION_FIELDS and candidate.line:
+            groups.setdefault(candidate.line, []).append(candidate)
+    if not groups:
+        return []
+
+    def score(items: list[Candidate]) -> float:
+        fields = {c.field for c in items}
+        return max(c.confidence for c in items) * (1 + 0.1 * len(fields))
+
+    return max(groups.values(), key=score)
+
+
+def _embedded_candidates(text: PrintedText, embedded: Embedded) -> Iterable[Candidate]:
+    values = embedded.values
+    printed_dois = {d.casefold(): d for d in dois_anywhere(text)}
+    if doi := values.get("doi"):
+        doi = clean_doi(
+            re.sub(r"^(?:doi:|https?://(?:dx\.)?doi\.org/)", "", doi.strip(), flags=re.I)
+        )
+        printed = printed_dois.get(doi.casefold())
+        where = "XMP" if "doi" in embedded.xmp else "PDF info"
+        if printed:
+            yield Candidate("doi", printed, 0.85, f"{where} DOI, as printed")
+        else:
+            yield Candidate("doi", doi, 0.4, f"{where} DOI (not found in the text)")
+    searchable = _fold(text.front_text() + " " + " ".join(line for _, line in text.margin_lines()))
+    if container := values.get("container"):
+        confirmed = _fold(container) in searchable
+        yield Candidate(
+            "container", container, 0.7 if confirmed else 0.3, "XMP prism:publicationName"
+        )
+    for name in ("volume", "issue", "isbn"):
+        if value := values.get(name):
+            yield Candidate(name, value, 0.5, f"XMP prism:{name}")
+    if first := values.get("first_page"):
+        last = values.get("last_page")
+        yield Candidate("page", f"{first}-{last}" if last else first, 0.5, "XMP prism pages")
+    if subject := values.get("subject"):
+        yield from _subject_candidates(subject, searchable)
+    if (publisher := values.get("publisher")) and _fold(publisher) in searchable:
+        yield Candidate("publisher", publisher, 0.6, "XMP dc:publisher, printed too")
+
+
+def _subject_candidates(subject: str, searchable: str) -> Iterable[Candidate]:
+    """Info Subject often reads "Journal 2010 4:1. doi:…"; only its parts the page also
+    prints are believed."""
+    line = re.sub(r"\s(\d{4})\s(\d+):", r" \1, \2:", subject)
+    for form in CITATION_FORMS:
+        match = form.pattern.search(line)
+        if not match:
+            continue
+        container = match.groupdict().get("container") or ""
+        confirmed = bool(container) and _fold(container) in searchable
+        for name, value in match.groupdict().items():
+            if value and name in CITATION_FIELDS:
+                yield Candidate(name, value.strip(), 0.6 if confirmed else 0.3, "PDF info Subject")
+        return
+    year = re.search(r"\b(19[5-9]\d|20[0-4]\d)\b", subject)
+    if year:
+        yield Candidate("year", year.group(1), 0.35, "PDF info Subject")
+
+
+def _title_and_authors(
+    metadata: DocumentMetadata, text: PrintedText, block: TitleBlock, embedded: Embedded
+) -> None:
+    front = _fold(text.front_text())
+    info_title = embedded.values.get("title", "")
+    longer_in_print = bool(block.title) and len(_fold(block.title)) > len(_fold(info_title))
+    if (
+        info_title
+        and _fold(info_title) in front
+        and (not block.title or (_similar(info_title, block.title) and not longer_in_print))
+    ):
+        metadata.title = info_title
+        metadata.evidence["title"] = "PDF info/XMP title, printed on p1 (0.85)"
+    elif block.title:
+        metadata.title = block.title
+        metadata.evidence["title"] = "p1 title block (largest type) (0.8)"
+    elif info_title:
+        metadata.title = info_title
+        metadata.evidence["title"] = "PDF info/XMP title, not found on p1 (0.4)"
+    info_authors = embedded.authors
+    printed = block.authors
+    confirmed = bool(info_authors) and all(_fold(family_of(a)) in front for a in info_authors)
+    if confirmed and len(info_authors) >= len(printed):
+        metadata.authors = info_authors
+        metadata.evidence["authors"] = "PDF info/XMP authors, printed on p1 (0.8)"
+    elif printed:
+        metadata.authors = printed
+        metadata.evidence["authors"] = f"p1 author lines '{block.author_text[:80]}' (0.75)"
+    elif info_authors:
+        metadata.authors = info_authors
+        metadata.evidence["authors"] = "PDF info/XMP authors (0.4)"
+
+
+def _similar(a: str, b: str) -> bool:
+    fa, fb = _fold(a), _fold(b)
+    return bool(fa and fb) and (fa in fb or fb in fa)
+
+
+def _year(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None:
+    options = [chosen.get("year"), chosen.get("stamp_year")]
+    best = max((c for c in options if c), key=lambda c: c.confidence, default=None)
+    if best is not None:
+        metadata.year = int(best.value)
+        metadata.evidence["year"] = _describe(best)
+
+
+def _publisher(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None:
+    best = chosen.get("publisher")
+    thesis = chosen.get("type_cue") and chosen["type_cue"].value == "thesis"
+    if thesis and "university" in chosen:
+        best = chosen["university"]
+    holder = chosen.get("holder")
+    if best is None and holder is not None and not _names_an_author(holder.value, metadata):
+        best = holder
+    if best is not None:
+        metadata.publisher = best.value
+        metadata.evidence["publisher"] = _describe(best)
+
+
+def _given_family(name: str) -> str:
+    family, _, given = name.partition(",")
+    return f"{given} {family}"
+
+
+def _names_an_author(text: str, metadata: DocumentMetadata) -> bool:
+    words = set(re.findall(r"\w+", text.casefold()))
+    return any(family_of(a).casefold() in words for a in metadata.authors)
+
+
+def _csl_type(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> str:
+    cue = chosen.get("type_cue")
+    if cue is not None and cue.value in ("thesis", "webpage"):
+        return cue.value
+    if metadata.container:
+        if _CONFERENCE.search(metadata.container):
+            return "paper-conference"
+        return "article-journal"
+    if "venue" in chosen:
+        venue = chosen["venue"].value
+        if _CONFERENCE.search(venue) or re.search(r"\b[A-Z]{3,}\s?'?\d{2,4}\b", venue):
+            metadata.container = venue
+            metadata.evidence["container"] = _describe(chosen["venue"])
+            return "paper-conference"
+    if cue is not None and cue.value == "report":
+        return "report"
+    if metadata.arxiv:
+        return "article"
+    if metadata.isbn:
+        return "book"
+    return "manuscript"
+
+
+def _type_evidence(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> str:
+    cue = chosen.get("type_cue")
+    if cue is not None and cue.value == metadata.type:
+        return _describe(cue)
+    reasons = {
+        "paper-conference": "the container names a conference or proceedings",
+        "article-journal": "a journal citation line or container was found",
+        "article": "an arXiv stamp and no venue",
+        "book": "an ISBN and no container",
+        "manuscript": "no venue printed",
+    }
+    return reasons.get(metadata.type, "")

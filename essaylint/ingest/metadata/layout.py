@@ -1,0 +1,178 @@
+"""The lines of a PDF page with where they sit and how large they are printed.
+
+Bibliographic data hides in a few places: the title block (the largest type on page 1), the
+running heads and feet, and a citation line somewhere on page 1. Finding them needs each
+line's glyph height and vertical position, which the plain text of a page does not keep.
+A wide horizontal gap inside a line (names set apart by space, not commas) becomes two
+spaces in the line's text.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+import statistics
+import unicodedata
+from dataclasses import dataclass, field
+
+MARGIN_SHARE = 0.11  # top and bottom share of the page where running heads and feet sit
+WIDE_GAP_EM = 0.9  # a gap wider than this many glyph heights separates words in a line
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    size: float  # median glyph height (points) of its letters
+    top: float  # distance of its top from the top of the page (points)
+    bottom: float
+    left: float
+
+
+@dataclass
+class PageLines:
+    number: int  # 1-based
+    height: float
+    lines: list[Line] = field(default_factory=list)
+    margin_lines: list[Line] | None = None  # read directly from the zones (later pages)
+
+    def margins(self, share: float = MARGIN_SHARE) -> list[Line]:
+        """Lines in the top or bottom ``share`` of the page (running heads and feet)."""
+        if self.margin_lines is not None:
+            return self.margin_lines
+        return [
+            line
+            for line in self.lines
+            if line.bottom <= self.height * share or line.top >= self.height * (1 - share)
+        ]
+
+    def text(self) -> str:
+        return "\n".join(line.text for line in self.lines)
+
+
+def read_page_lines(page: object, number: int, max_chars: int = 15000) -> PageLines:
+    """The lines of one pypdfium2 page, in the order the text layer gives them."""
+    import pypdfium2.raw as pdfium_c
+
+    height = float(page.get_height())  # type: ignore[attr-defined]
+    textpage = page.get_textpage()  # type: ignore[attr-defined]
+    builder = _LineBuilder(height)
+    try:
+        rect = pdfium_c.FS_RECTF()
+        for index in range(min(textpage.count_chars(), max_chars)):
+            char = chr(pdfium_c.FPDFText_GetUnicode(textpage.raw, index))
+            if char in "\r\n":
+                builder.end_line()
+                continue
+            pdfium_c.FPDFText_GetLooseCharBox(textpage.raw, index, ctypes.byref(rect))
+            builder.add(char, rect.left, rect.right, rect.top, rect.bottom)
+        builder.end_line()
+    finally:
+        textpage.close()
+    return PageLines(number, height, builder.lines)
+
+
+# Accents a TeX-made text layer sets apart from their letter: before it ("R´eseaux",
+# "M¨uhlenberg"), except the cedilla, which follows ("Franc¸ois").
+_ACCENT_BEFORE = {
+    "´": "\u0301",
+    "`": "\u0300",
+    "¨": "\u0308",
+    "ˆ": "\u0302",
+    "˜": "\u0303",
+    "ˇ": "\u030c",
+    "˝": "\u030b",
+    "˚": "\u030a",
+}
+_ACCENT_AFTER = {"¸": "\u0327"}
+
+
+def repair_accents(text: str) -> str:
+    if not any(a in text for a in (*_ACCENT_BEFORE, *_ACCENT_AFTER)):
+        return text
+    text = re.sub(
+        "([" + "".join(_ACCENT_BEFORE) + "])([A-Za-zıȷ])",
+        lambda m: m.group(2).replace("ı", "i").replace("ȷ", "j") + _ACCENT_BEFORE[m.group(1)],
+        text,
+    )
+    text = re.sub(
+        "([A-Za-z])([" + "".join(_ACCENT_AFTER) + "])",
+        lambda m: m.group(1) + _ACCENT_AFTER[m.group(2)],
+        text,
+    )
+    return unicodedata.normalize("NFC", text)
+
+
+def read_page_text(page: object, number: int) -> PageLines:
+    """A later page: its text by lines, and its head and foot zones read as such (sizes
+    and positions are only needed on page 1, and reading them costs a call per glyph)."""
+    height = float(page.get_height())  # type: ignore[attr-defined]
+    width = float(page.get_width())  # type: ignore[attr-defined]
+    textpage = page.get_textpage()  # type: ignore[attr-defined]
+    try:
+        body = _text_lines(textpage.get_text_range())
+        head = _text_lines(textpage.get_text_bounded(0, height * (1 - MARGIN_SHARE), width, height))
+        foot = _text_lines(textpage.get_text_bounded(0, 0, width, height * MARGIN_SHARE))
+    finally:
+        textpage.close()
+    middle = height / 2
+    return PageLines(
+        number,
+        height,
+        [Line(t, 0.0, middle, middle, 0.0) for t in body],
+        [Line(t, 0.0, 0.0, 0.0, 0.0) for t in head]
+        + [Line(t, 0.0, height, height, 0.0) for t in foot],
+    )
+
+
+def _text_lines(text: str) -> list[str]:
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return [repair_accents(line.strip()) for line in text.split("\n") if line.strip()]
+
+
+class _LineBuilder:
+    def __init__(self, page_height: float) -> None:
+        self.page_height = page_height
+        self.lines: list[Line] = []
+        self._reset()
+
+    def _reset(self) -> None:
+        self.chars: list[str] = []
+        self.sizes: list[float] = []
+        self.tops: list[float] = []
+        self.bottoms: list[float] = []
+        self.lefts: list[float] = []
+        self.last_right: float | None = None
+
+    def add(self, char: str, left: float, right: float, top: float, bottom: float) -> None:
+        if char.isspace() or char == "\ufffe":
+            if char != "\ufffe":
+                self.chars.append(" ")
+            return
+        height = abs(top - bottom)
+        if self.last_right is not None and self.sizes:
+            gap = left - self.last_right
+            if gap > WIDE_GAP_EM * self.sizes[-1]:
+                while self.chars and self.chars[-1] == " ":
+                    self.chars.pop()
+                self.chars.append("  ")
+        self.chars.append(char)
+        self.last_right = right
+        if char.isalpha() and height > 0:
+            self.sizes.append(round(height, 1))
+        self.tops.append(self.page_height - max(top, bottom))
+        self.bottoms.append(self.page_height - min(top, bottom))
+        self.lefts.append(left)
+
+    def end_line(self) -> None:
+        text = repair_accents("".join(self.chars).strip())
+        if text:
+            self.lines.append(
+                Line(
+                    text=text,
+                    size=statistics.median(self.sizes) if self.sizes else 0.0,
+                    top=min(self.tops) if self.tops else 0.0,
+                    bottom=max(self.bottoms) if self.bottoms else 0.0,
+                    left=min(self.lefts) if self.lefts else 0.0,
+                )
+            )
+        self._reset()

@@ -1,0 +1,108 @@
+"""Personal names as printed ("Ross G. DOUGLAS*1", "Ronald G. Driggers III", "van Stokkum")
+turned into library.csv's "Family, Given" form, and author lines split into names."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+PARTICLES = frozenset(
+    [
+        "van",
+        "von",
+        "der",
+        "den",
+        "de",
+        "del",
+        "della",
+        "dei",
+        "di",
+        "da",
+        "das",
+        "do",
+        "dos",
+        "du",
+        "la",
+        "le",
+        "ten",
+        "ter",
+        "bin",
+        "ibn",
+        "al",
+        "el",
+    ]
+)
+SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
+# Affiliation and note marks printed around names: digits, symbols, superscript letters.
+_MARKS = re.compile(r"[\d*∗†‡§¶#♠♣♥♦♢♡☯✉⁎•◊⊥⊤⇑⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜᵈᵉ,;()\[\]{}|+=~^_<>/\\]+")
+_CJK = re.compile(r"^[\u3400-\u9fff\uac00-\ud7af]{2,4}$")
+_NAME_WORD = re.compile(r"^[^\W\d_][\w'’.\-]*$")
+_CONNECTORS = re.compile(r"\s*(?:,\s*(?:and|&)\s+|,|;|\s+and\s+|\s+&\s+|\s{2,})\s*", re.IGNORECASE)
+
+
+def clean_name(text: str) -> str:
+    """A printed name without affiliation marks (digits, symbols, letters such as the
+    "a,⇑" Elsevier sets after a name), e-mail addresses or stray punctuation."""
+    text = unicodedata.normalize("NFC", text)
+    text = re.sub(r"\(?\S+@\S+\)?", " ", text)
+    text = _MARKS.sub(" ", text)
+    text = re.sub(r"(?:\s[a-z](?=\s|$))+\s*$", "", " ".join(text.split()))
+    return text.strip(" .-")
+
+
+def split_names(line: str) -> list[str]:
+    """The names of an author line: separated by commas, "and", "&", semicolons or wide
+    gaps; marks between names ("Lo†∗ Lucy") also separate them."""
+    line = re.sub(r"\(?[\w.+\-]+@[\w.\-]+\)?", " ", line)
+    line = re.sub(r",?\s*(?:Student\s|Senior\s|Life\s)?(?:Member|Fellow),?\s*IEEE\b", "", line)
+    marked = re.sub(r"(?<=[^\W\d_])(?:[\d*∗†‡§¶#♠♣♥♦♢♡☯⁎⇑]+[,\s]*)+(?=\s+[A-Z])", ", ", line)
+    parts = [re.sub(r"^(?:and|&)\s+", "", p.strip()) for p in _CONNECTORS.split(marked) if p]
+    return [name for name in (clean_name(p) for p in parts) if name]
+
+
+_HONORIFIC = re.compile(r"^(?:Dr|Prof|Professor|Mr|Mrs|Ms|Sir)\.?\s+", re.IGNORECASE)
+
+
+def looks_like_name(name: str) -> bool:
+    """Two to five capitalised words (initials allowed), or a CJK name of 2-4 characters."""
+    if _CJK.match(name):
+        return True
+    words = name.split()
+    if not 2 <= len(words) <= 5 or not all(_NAME_WORD.match(w) for w in words):
+        return False
+    capitalised = [w for w in words if w[0].isupper()]
+    lower = [w for w in words if not w[0].isupper()]
+    return len(capitalised) >= 2 and all(w.lower() in PARTICLES for w in lower)
+
+
+def surname_first(name: str) -> str:
+    """ "Given Family" → "Family, Given" (particles stay with the family name, a suffix
+    goes last: "Driggers, Ronald G., III"); a CJK name splits after its first character."""
+    name = _HONORIFIC.sub("", clean_name(name))
+    if _CJK.match(name):
+        return f"{name[0]}, {name[1:]}"
+    words = name.split()
+    if not words:
+        return ""
+    suffix = ""
+    if len(words) > 2 and words[-1].lower() in SUFFIXES:
+        suffix = words.pop().rstrip(".") if words[-1].lower() != "jr." else words.pop()
+    start = len(words) - 1
+    while start > 1 and words[start - 1].lower() in PARTICLES:
+        start -= 1
+    family = " ".join(_recase(w) for w in words[start:])
+    given = " ".join(_recase(w) for w in words[:start])
+    parts = [family, given, suffix] if suffix else [family, given]
+    return ", ".join(p for p in parts if p)
+
+
+def _recase(word: str) -> str:
+    """An all-capitals word (DOUGLAS) in its usual case; initials and short words stay."""
+    letters = [c for c in word if c.isalpha()]
+    if len(letters) > 2 and all(c.isupper() for c in letters):
+        return "-".join(part.capitalize() for part in word.split("-"))
+    return word
+
+
+def family_of(formatted: str) -> str:
+    return formatted.split(",", 1)[0].strip()

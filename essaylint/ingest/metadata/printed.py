@@ -1,0 +1,819 @@
+"""What a document prints about itself: citation lines, DOIs, statements, stamps.
+
+Each finder reads one kind of printed evidence in the zones where it is printed (page 1,
+the running heads and feet, a "Cite this article" block) and proposes candidates, each with
+a confidence and the words it was read from. The patterns describe the common printed
+forms of a reference ("Journal (2014), 26:1, 147–154", "Journal 2016;57(5):1260-6",
+"Volume 2010, Article ID 157939", "Proceedings of …, pages 624–633"), not any one file;
+they are restricted to the heads, feet and first page, because a reference list prints the
+same forms for other works.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from essaylint.ingest.library_columns import valid_isbn
+from essaylint.ingest.metadata.layout import PageLines
+
+
+@dataclass(frozen=True)
+class Candidate:
+    field: str
+    value: str
+    confidence: float
+    source: str  # where it was read: "p1 citation line 'Clinical Science (2014) 126, 305–313'"
+    line: str = ""  # the citation line it came from: its fields are taken together
+
+
+@dataclass
+class PrintedText:
+    """The zones of a document that carry its bibliographic data."""
+
+    pages: list[PageLines]  # page 1, 2, 3 and the last page (those the document has)
+    page_count: int
+
+    @property
+    def first(self) -> PageLines | None:
+        return self.pages[0] if self.pages else None
+
+    def page(self, number: int) -> PageLines | None:
+        return next((p for p in self.pages if p.number == number), None)
+
+    def margin_lines(self) -> list[tuple[int, str]]:
+        """The head and foot lines of page 1, and the running heads and feet of the other
+        pages read (lines that recur, numbers aside, on two pages or more): the last lines
+        of a reference list sit in the same zone but do not recur."""
+        lines = [(p.number, normalise(line.text)) for p in self.pages for line in p.margins()]
+        pages_of: dict[str, set[int]] = {}
+        for number, text in lines:
+            pages_of.setdefault(_skeleton(text), set()).add(number)
+        return [
+            (number, text)
+            for number, text in lines
+            if number == 1 or len(pages_of[_skeleton(text)]) >= 2
+        ]
+
+    def front_text(self) -> str:
+        return normalise(self.first.text()) if self.first else ""
+
+    def text_of(self, number: int) -> str:
+        page = self.page(number)
+        return normalise(page.text()) if page else ""
+
+
+def _skeleton(line: str) -> str:
+    return re.sub(r"\d+", "#", " ".join(line.split()).casefold())
+
+
+# -- text normalisation ------------------------------------------------------------------------
+
+_DASHES = re.compile(r"[\u2010-\u2015\u2212]")
+_COPYRIGHT_GLYPH = re.compile(
+    r"[\x01-\x08][Cc](?=\s)|^c(?= (?:19|20)\d\d )|\(c\)|\bc(?=(?:19|20)\d\d\b)"
+    r"|(?<=\.\s)c(?= (?:19|20)\d\d )",
+    re.M,
+)
+
+
+def normalise(text: str) -> str:
+    """Dashes as "-", © glyphs that text layers garble ("\\x04C", a lone "c") as "©",
+    soft-hyphen artefacts removed."""
+    text = text.replace("\r", "\n").replace("\ufffe", "").replace("\xad", "")
+    text = re.sub(r"(\w)\x02(\w)", r"\1\2", text)
+    text = _COPYRIGHT_GLYPH.sub("©", text)
+    text = re.sub(r"(\d)\s(st|nd|rd|th)\b", r"\1\2", text)  # "28 th" (a raised suffix)
+    text = re.sub(r"[\ue000-\uf8ff](?=\s*(?:19|20)\d\d\b)", "©", text)  # a private-use © glyph
+    return _DASHES.sub("-", text)
+
+
+# -- building blocks ---------------------------------------------------------------------------
+
+YEAR = r"(?:1[89]\d\d|20[0-4]\d)"
+# A page range; some typesetters' text layers turn the en dash into an "e" ("272e278").
+PAGES = r"[A-Za-z]{0,2}\d{1,6}\s?(?:-|e(?=\d))\s?[A-Za-z]{0,2}\d{1,6}"
+ARTICLE_NO = r"e?\d{1,8}"
+# A journal title: capitalised words, small joining words, abbreviations ending in a dot
+# (short ones only: "Comput." is an abbreviation, "Analyses." ends a sentence).
+_TITLE_WORD = r"(?:[A-Z][\w'’&\-]{0,7}\.|[A-Z][\w'’&\-]*|\d{1,3}(?=\s[A-Z]))"
+_SMALL_WORD = r"(?i:of|and|&|in|for|the|on|de|la|des|du|di|y|e|fur|für|der|und)"
+JOURNAL = rf"(?P<container>(?:The\s)?{_TITLE_WORD}(?:\s(?:{_TITLE_WORD}|{_SMALL_WORD}))*)"
+_SURNAME = r"[A-Z][\w'’\-]+"
+# Before a running head's citation: the page number, or the authors ("Smith et al.").
+LEAD = rf"(?:\d{{1,5}}\s+)?(?:{_SURNAME}\s(?:et\sal\.?|(?:and|&)\s{_SURNAME})\s+)?"
+_MONTH = (
+    r"(?i:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
+    r"|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre"
+    r"|Januar|Februar|März|Juni|Juli|Oktober|Dezember)"
+)
+_ISSUE = r"(?:\s?\((?P<issue>[\w\-]{1,7})\)|,\s?(?P<issue_b>\d{1,4}))"
+
+
+@dataclass(frozen=True)
+class CitationForm:
+    name: str
+    pattern: re.Pattern[str]
+    confidence: float
+
+
+def _form(name: str, pattern: str, confidence: float = 0.9) -> CitationForm:
+    return CitationForm(name, re.compile(pattern, re.MULTILINE), confidence)
+
+
+CITATION_FORMS: tuple[CitationForm, ...] = (
+    # International Psychogeriatrics (2014), 26:1, 147-154
+    _form(
+        "journal (year), vol:issue, pages",
+        rf"^{LEAD}{JOURNAL}\s\((?P<year>{YEAR})\),\s*(?P<volume>\d{{1,4}}):"
+        rf"(?P<issue>\w{{1,5}}),\s*(?P<page>{PAGES})",
+    ),
+    # Clinical Science (2014) 126, 305-313 / Behav Ecol Sociobiol (2015) 69:1383-1394
+    _form(
+        "journal (year) vol, pages",
+        rf"^{LEAD}{JOURNAL}\s\((?P<year>{YEAR})\)\.?,?\s*(?P<volume>\d{{1,4}})"
+        rf"(?:\s?\((?P<issue>[\w\-]{{1,7}})\))?(?:[:,]\s*|\s)(?:(?P<page>{PAGES})|"
+        rf"(?P<number>{ARTICLE_NO}))\b",
+    ),
+    # PAIN 155 (2014) 2461-2470 / Journal of Cosmology and Astroparticle Physics 10 (2008) 003
+    _form(
+        "journal vol (year) pages",
+        rf"(?:^{LEAD}|^){JOURNAL}\s(?P<volume>\d{{1,4}})\s\((?P<year>{YEAR})\)\s"
+        rf"(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b",
+        0.85,
+    ),
+    # Agyeman-Duah et al. BMC Health Services Research 2014, 14:1 / Metabolites 2014, 4, 932-950
+    _form(
+        "journal year, vol:number",
+        rf"^{LEAD}{JOURNAL}\s(?P<year>{YEAR}),\s*(?P<volume>\d{{1,4}})"
+        rf"(?:\s?\((?P<issue>[\w\-]{{1,7}})\))?(?::\s?|,\s)(?:(?P<page>{PAGES})|"
+        rf"(?P<number>{ARTICLE_NO}))\b",
+        0.85,
+    ),
+    # Advances in Medical Education and Practice 2016:7 623-633
+    _form(
+        "journal year:vol pages",
+        rf"^{LEAD}{JOURNAL}\s(?P<year>{YEAR}):(?P<volume>\d{{1,4}})\s(?P<page>{PAGES})\b",
+        0.85,
+    ),
+    # Yonsei Med J 2016 Sep;57(5):1260-1266 / Open Med. 2016; 11: 298-302 / Arch Med Sci 2016;
+    # 12, 5: 1110-1117 / Postgrad Med J 2010;86:272e278
+    _form(
+        "journal year;vol(issue):pages",
+        rf"(?:^{LEAD}|\.\s){JOURNAL}\.?\s(?P<year>{YEAR})(?:\s{_MONTH}(?:\s\d{{1,2}})?)?\s?;\s?"
+        rf"(?P<volume>\d{{1,4}}){_ISSUE}?\s?:\s?(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b",
+        0.85,
+    ),
+    # PLoS ONE 13(6): e0197919 / PeerJ Comput. Sci. 3:e118
+    _form(
+        "journal vol(issue): e-locator",
+        rf"{JOURNAL}\s+(?P<volume>\d{{1,4}})(?:\((?P<issue>\w{{1,5}})\))?:\s*(?P<number>e\d{{2,8}})",
+        0.85,
+    ),
+    # IEEE TRANSACTIONS ON ..., VOL. 7, NO. 5, OCTOBER 1997 / Journal, Vol. 12, No. 3, pp. 45-67
+    _form(
+        "journal, vol. v, no. n",
+        rf"{JOURNAL},?\s+(?i:Vol\.?|Volume)\s*(?P<volume>\d{{1,4}})\s*[,(]?\s*(?i:No\.?|Issue|"
+        rf"Number|Nr\.?)\s*(?P<issue>[\w\-]{{1,7}})\)?(?:\s*,\s*(?:pp?\.\s*)?(?P<page>{PAGES}))?"
+        rf"(?:\s*,?\s*(?:\(?{_MONTH}\s)?(?P<year>{YEAR})\)?)?",
+        0.8,
+    ),
+)
+
+# Hindawi-style head: publisher line, journal line, "Volume 2010, Article ID 157939, 6 pages"
+_VOLUME_ARTICLE = re.compile(
+    r"(?:^(?P<container>[A-Z][^\n]{3,120})\n)?^Volume\s(?P<volume>\d{1,4}),\s*(?:Article\s"
+    r"(?:ID|No\.?|Number)\s*(?P<number>[\w\-]+)|Issue\s(?P<issue>[\w\-]+))",
+    re.MULTILINE,
+)
+# "Volume 5 | Article 1582" / "Vol. 5, Article 1582"
+_VOLUME_BAR_ARTICLE = re.compile(
+    r"\b(?:Volume|Vol\.)\s*(?P<volume>\d{1,4})\s*[|,]\s*(?:Issue\s*(?P<issue>\w+)\s*[|,]\s*)?"
+    r"Article\s*(?:ID\s*|No\.?\s*)?(?P<number>[\w\-]+)"
+)
+_PROCEEDINGS = re.compile(
+    r"(?P<container>(?:In\s)?Proceedings\sof\s(?:the\s)?[^\n]{8,200}?)(?=,\s|\.\s|\.?$)"
+    r"(?:[^\n]*?(?:,\s*pages|\.?\s*pp\.)\s*(?P<page>\d+\s?-\s?\d+))?",
+    re.MULTILINE,
+)
+# 2010 International Conference on Data Storage and Data Engineering (a p1 foot)
+_CONFERENCE_LINE = re.compile(
+    r"^(?P<container>(?:(?P<year>(?:19|20)\d\d)\s)?(?:The\s)?(?:\d+(?:st|nd|rd|th)\s)?"
+    r"(?:(?:IEEE|ACM|IFIP|ISCA|AAAI|SIAM)(?:/\w+)?\s)?(?:International\s|Annual\s|European\s|"
+    r"National\s|Joint\s)*(?:Conference|Symposium|Workshop|Congress)\s(?:on|of|in)\s[^\n.;:]{4,120}?)"
+    r"(?:\s\(\w+\))?\s*$",
+    re.MULTILINE,
+)
+_VENUE_LINE = re.compile(
+    r"^(?:Published\s(?:as\sa\s(?:conference\s)?paper\s)?(?:at|in)|Accepted\s(?:at|to|for)|"
+    r"Appeared\sin|To\sappear\sin|Presented\sat)\s(?P<container>[^\n]{4,150}?)\.?"
+    r"(?:\s+\d{1,4})?$",
+    re.MULTILINE | re.IGNORECASE,
+)
+
+
+def citation_lines(text: PrintedText) -> Iterator[Candidate]:
+    """Candidates from printed citation lines in the heads, feet and first page."""
+    zones = [(n, line) for n, line in text.margin_lines()]
+    front = text.front_text()
+    seen: set[tuple[str, str]] = set()
+    for number, line in zones:
+        yield from _forms_in(line, f"p{number} head/foot", seen)
+    for line in front.split("\n"):
+        yield from _forms_in(line, "p1", seen, factor=0.95)
+    joined = _join_wrapped(front)
+    yield from _forms_in(joined, "p1", seen, factor=0.9)
+    for match in _VOLUME_ARTICLE.finditer(front):
+        yield from _groups(match, "p1 volume/article line", 0.85)
+    for number, line in zones + [(1, ln) for ln in front.split("\n")]:
+        for match in _VOLUME_BAR_ARTICLE.finditer(line):
+            yield from _groups(match, f"p{number} volume/article line", 0.8)
+    yield from _proceedings(text)
+
+
+def _join_wrapped(text: str) -> str:
+    """Page text with line breaks inside a sentence joined (a citation box wraps)."""
+    return re.sub(r"(?<=[^.\n])\n(?=[\w(])", " ", text)
+
+
+def _forms_in(line: str, where: str, seen: set[tuple[str, str]], factor: float = 1.0):
+    for form in CITATION_FORMS:
+        for match in form.pattern.finditer(line):
+            container = _no_page_number(match.groupdict().get("container") or "")
+            if not _plausible_journal(container):
+                continue
+            key = (form.name, match.group(0))
+            if key in seen:
+                continue
+            seen.add(key)
+            yield from _groups(match, f"{where} citation line", form.confidence * factor)
+
+
+def _groups(match: re.Match[str], where: str, confidence: float) -> Iterator[Candidate]:
+    quote = " ".join(match.group(0).split())[:120]
+    for name, value in match.groupdict().items():
+        if not value:
+            continue
+        name = "issue" if name == "issue_b" else name
+        value = " ".join(value.split()).strip(" ,;")
+        if name == "container":
+            value = recase_title(_no_page_number(value))
+            if not _plausible_journal(value):
+                continue
+        if name == "page":
+            value = re.sub(r"(?<=\d)e(?=\d)", "-", re.sub(r"\s", "", value))
+        yield Candidate(name, value, confidence, f"{where} '{quote}'", line=quote)
+
+
+def _no_page_number(container: str) -> str:
+    return re.sub(r"^\d{1,5}\s+", "", container.strip())
+
+
+_NOT_JOURNAL = re.compile(
+    r"^(?:page|pages|vol|volume|no|issue|copyright|received|accepted|published|doi|the authors?|"
+    r"et al|fig|figure|table|http|www|issn|isbn|\d)",
+    re.IGNORECASE,
+)
+
+
+def _plausible_journal(name: str) -> bool:
+    words = name.split()
+    letters = sum(c.isalpha() for c in name)
+    return 1 <= len(words) <= 16 and letters >= 4 and not _NOT_JOURNAL.match(name)
+
+
+_ACRONYMS = frozenset(
+    [
+        "IEEE",
+        "ACM",
+        "IET",
+        "SIAM",
+        "IBM",
+        "AIAA",
+        "ASME",
+        "IEICE",
+        "ACS",
+        "RSC",
+        "BMJ",
+        "JAMA",
+        "PLOS",
+        "AAAI",
+        "IJCAI",
+        "USA",
+        "UK",
+        "EU",
+        "SPIE",
+    ]
+)
+_SMALL = frozenset(
+    [
+        "of",
+        "and",
+        "in",
+        "for",
+        "the",
+        "on",
+        "at",
+        "to",
+        "a",
+        "an",
+        "de",
+        "la",
+        "des",
+        "du",
+        "di",
+        "y",
+        "e",
+        "für",
+        "der",
+        "und",
+    ]
+)
+
+
+def recase_title(text: str) -> str:
+    """A title printed in capitals ("IEEE TRANSACTIONS ON CIRCUITS") in title case, known
+    acronyms kept; other text unchanged."""
+    letters = [c for c in text if c.isalpha()]
+    if len(letters) < 6 or not all(c.isupper() for c in letters):
+        return text
+    words = []
+    for i, word in enumerate(text.split()):
+        bare = word.strip(".,:;()")
+        if bare in _ACRONYMS:
+            words.append(word)
+        elif i and bare.lower() in _SMALL:
+            words.append(word.lower())
+        else:
+            words.append("-".join(part.capitalize() for part in word.split("-")))
+    return " ".join(words)
+
+
+def _proceedings(text: PrintedText) -> Iterator[Candidate]:
+    front = text.front_text()
+    zones = [line for _, line in text.margin_lines()] + front.split("\n")
+    joined = _join_wrapped(front)
+    for source in (*zones, joined):
+        for match in _PROCEEDINGS.finditer(source):
+            container = re.sub(r"^In\s", "", match.group("container")).strip(" ,.")
+            quote = " ".join(match.group(0).split())[:120]
+            where = f"p1 proceedings line '{quote}'"
+            yield Candidate("container", container, 0.8, where, line=quote)
+            if match.group("page"):
+                page = re.sub(r"\s", "", match.group("page"))
+                yield Candidate("page", page, 0.8, where, line=quote)
+            tail = source[match.end() : match.end() + 200]
+            year = re.search(rf"\b({YEAR})\b", match.group(0)[len(container) :] + tail)
+            if year:
+                yield Candidate("year", year.group(1), 0.75, where, line=quote)
+    venue_zone = front + "\n" + "\n".join(line for _, line in text.margin_lines())
+    for match in _VENUE_LINE.finditer(venue_zone):
+        venue = match.group("container").strip()
+        quote = match.group(0)[:100]
+        yield Candidate("venue", venue, 0.6, f"p1 venue line '{quote}'")
+        if year := re.search(rf"\b({YEAR})\b", venue):
+            yield Candidate("year", year.group(1), 0.6, f"p1 venue line '{quote}'")
+    first = text.first
+    if first is not None:
+        for line in first.margins():
+            match = _CONFERENCE_LINE.match(normalise(line.text).strip())
+            if match:
+                quote = match.group(0)[:100]
+                where = f"p1 conference line '{quote}'"
+                yield Candidate("container", match.group("container"), 0.7, where, line=quote)
+                if match.group("year"):
+                    yield Candidate("year", match.group("year"), 0.7, where, line=quote)
+
+
+# -- DOIs ----------------------------------------------------------------------------------------
+
+DOI = r"10\.\d{4,9}/[^\s\"<>,;]+"
+_DOI_CUE = re.compile(
+    rf"(?:\bdoi\s*:\s*|\bDOI:?\s+|doi\.org/|\bdoi\s+)(?P<doi>{DOI})",
+    re.IGNORECASE,
+)
+_BARE_DOI = re.compile(rf"(?<![\w/.])(?P<doi>{DOI})")
+_CITE_BLOCK = re.compile(r"\b(?:cite\s+this\s+(?:article|paper|chapter)|how\s+to\s+cite)", re.I)
+
+
+def join_broken_dois(text: str) -> str:
+    """A DOI broken at the end of a line ("journal.\\npone.0197919") made whole again."""
+    return re.sub(r"(10\.\d{4,9}/\S*[./\-])\n(?=[a-z0-9])(?!\d+\.\s)", r"\1", text)
+
+
+def clean_doi(doi: str) -> str:
+    return doi.rstrip(".)],;:'’\"")
+
+
+def doi_candidates(text: PrintedText) -> Iterator[Candidate]:
+    """The document's own DOI: printed on page 1 or in its running heads and feet, or in
+    the "Cite this article" block; DOIs of cited works (reference lists) are not taken."""
+    counts: Counter[str] = Counter()
+    where: dict[str, str] = {}
+    front = join_broken_dois(text.front_text())
+    for match in _DOI_CUE.finditer(front):
+        doi = clean_doi(match.group("doi"))
+        counts[doi] += 3
+        where.setdefault(doi, f"p1 '{match.group(0)[:80]}'")
+    for number, line in text.margin_lines():
+        for match in _DOI_CUE.finditer(line):
+            doi = clean_doi(match.group("doi"))
+            counts[doi] += 2
+            where.setdefault(doi, f"p{number} head/foot '{line[:80]}'")
+    for number in {p.number for p in text.pages if p.number > 1}:
+        for doi, quote in _cite_block_dois(join_broken_dois(text.text_of(number))):
+            counts[doi] += 3
+            where.setdefault(doi, f"p{number} 'Cite this' block '{quote}'")
+    if not counts:
+        for match in _BARE_DOI.finditer(front):
+            doi = clean_doi(match.group("doi"))
+            counts[doi] += 1
+            where.setdefault(doi, f"p1 '{doi}'")
+    for doi, count in counts.most_common():
+        confidence = min(0.95, 0.6 + 0.1 * count)
+        yield Candidate("doi", doi, confidence, f"printed {where[doi]}")
+
+
+def _cite_block_dois(page_text: str) -> Iterator[tuple[str, str]]:
+    """The DOI nearest a "Cite this article" line (within three lines)."""
+    lines = page_text.split("\n")
+    for i, line in enumerate(lines):
+        if not _CITE_BLOCK.search(line):
+            continue
+        nearest: tuple[int, str] | None = None
+        for j in range(max(0, i - 3), min(len(lines), i + 6)):
+            for match in _DOI_CUE.finditer(lines[j]):
+                distance = abs(j - i)
+                if nearest is None or distance < nearest[0]:
+                    nearest = (distance, clean_doi(match.group("doi")))
+        if nearest is not None:
+            yield nearest[1], line.strip()[:60]
+
+
+def dois_anywhere(text: PrintedText) -> set[str]:
+    """Every DOI printed in the zones read (to confirm an embedded one), case kept."""
+    found: set[str] = set()
+    for number in {p.number for p in text.pages}:
+        body = join_broken_dois(text.text_of(number))
+        found |= {clean_doi(m.group("doi")) for m in _BARE_DOI.finditer(body)}
+    return found
+
+
+# -- arXiv stamps, report numbers, ISBN ------------------------------------------------------------
+
+_ARXIV_NEW = re.compile(
+    r"arXiv:\s?(?P<id>\d{4}\.\d{4,5})(?P<version>v\d+)?\s*(?:\[(?P<cat>[\w.\-]+)\])?\s*"
+    r"(?P<date>\d{1,2}\s[A-Z][a-z]{2}\s(?P<year>\d{4}))?"
+)
+_ARXIV_OLD = re.compile(
+    r"(?:arXiv:\s?)?(?P<id>[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?P<version>v\d+)?\s*"
+    r"(?:\[(?P<cat>[\w.\-]+)\])?\s*(?P<date>\d{1,2}\s[A-Z][a-z]{2}\s(?P<year>\d{4}))?"
+)
+
+
+_ARXIV_LABEL = re.compile(
+    r"\barXiv(?:\se-?print|\spreprint)?\s*:?\s*(?P<id>\d{4}\.\d{4,5}(?:v\d+)?|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})",
+    re.IGNORECASE,
+)
+
+
+def arxiv_candidates(text: PrintedText) -> Iterator[Candidate]:
+    """The arXiv stamp (rotated in the left margin of page 1, or in a head/foot), else an
+    "arXiv ePrint: …" label, when page 1 names only one id."""
+    page = text.front_text()
+    yield from _arxiv_stamp(text, page)
+    labelled = {m.group("id") for m in _ARXIV_LABEL.finditer(page)}
+    if len(labelled) == 1:
+        ident = labelled.pop()
+        yield Candidate("arxiv", ident, 0.6, f"p1 arXiv label '{ident}'")
+
+
+def _arxiv_stamp(text: PrintedText, page: str) -> Iterator[Candidate]:
+    zones = [page] + [line for _, line in text.margin_lines()]
+    for zone in zones:
+        for pattern in (_ARXIV_NEW, _ARXIV_OLD):
+            for match in pattern.finditer(zone):
+                stamped = bool(match.group("date") or match.group("cat"))
+                explicit = match.group(0).startswith("arXiv")
+                if not stamped and not (explicit and pattern is _ARXIV_NEW):
+                    continue
+                ident = match.group("id") + (match.group("version") or "")
+                source = f"p1 arXiv stamp '{match.group(0).strip()[:60]}'"
+                yield Candidate("arxiv", ident, 0.9 if stamped else 0.6, source)
+                if match.group("year"):
+                    yield Candidate("stamp_year", match.group("year"), 0.5, source)
+                return
+
+
+_REPORT_NUMBER = re.compile(
+    r"^(?:(?:Report|Technical\sReport|Tech\.\sRep\.|Working\sPaper|Preprint)\s(?:No\.?|Number|#)"
+    r"\s?:?\s?(?P<labelled>[\w./\-]{2,30})|(?P<code>[A-Z][A-Z0-9]{1,9}(?:[-/][A-Z0-9]{1,9}){1,4}"
+    r"[-/]\d{2,6}(?:[-/][A-Z0-9]{1,5})?))\s*$",
+    re.MULTILINE,
+)
+
+
+def report_number_candidates(text: PrintedText) -> Iterator[Candidate]:
+    """A report or preprint number printed on its own line at the top of page 1
+    ("CEBAF-TH-94-22", "Report No. 17/2019")."""
+    first = text.first
+    if first is None:
+        return
+    top = [normalise(line.text) for line in first.lines if line.bottom <= first.height * 0.25]
+    for line in top:
+        match = _REPORT_NUMBER.match(line.strip())
+        if match:
+            value = match.group("labelled") or match.group("code")
+            if re.search(r"\d", value) and not re.match(rf"^{DOI}", value):
+                yield Candidate("number", value, 0.7, f"p1 report number '{line.strip()}'")
+                yield Candidate("type_cue", "report", 0.6, f"p1 report number '{line.strip()}'")
+                return
+
+
+_ISBN = re.compile(r"\bISBN(?:-1[03])?\s*:?\s*(?P<isbn>(?:97[89][-\s]?)?(?:\d[-\s]?){9}[\dXx])")
+
+
+_PRICE_CODE = re.compile(r"(?P<isbn>97[89](?:-?\d){10})/\d{2}\s?/?\s?\$\s?\d+\.\d\d")
+# "1051-8215/97$10.00 © 1997 IEEE": the price line of IEEE and ACM articles
+_PRICE_LINE = re.compile(rf"\$\s?\d+\.\d\d\s*(?:©\s*)?(?P<year>{YEAR})\s+(?P<publisher>IEEE|ACM)\b")
+
+
+def isbn_candidates(text: PrintedText) -> Iterator[Candidate]:
+    for page in text.pages[:3]:
+        body = normalise(page.text())
+        for match in _ISBN.finditer(body):
+            isbn = re.sub(r"[-\s]", "", match.group("isbn")).upper()
+            if valid_isbn(isbn):
+                yield Candidate("isbn", isbn, 0.8, f"p{page.number} '{match.group(0)}'")
+                return
+        for match in _PRICE_CODE.finditer(body):
+            isbn = re.sub(r"-", "", match.group("isbn"))
+            if valid_isbn(isbn):
+                yield Candidate("isbn", isbn, 0.7, f"p{page.number} '{match.group(0)}'")
+                return
+
+
+# -- publisher, year, URL, type cues ---------------------------------------------------------------
+
+ORGANISATION = (
+    r"(?:Press|Publish\w*|Publications|Society|Association|Institute|Verlag|Editions|Éditions|"
+    r"Elsevier|Springer[\w\- ]*|Wiley[\w\- ]*|Taylor\s&\sFrancis|SAGE|Sage|Informa|IEEE|ACM|"
+    r"BioMed\sCentral|Hindawi|MDPI|Frontiers\sMedia|De\sGruyter|Karger|Thieme|Emerald|"
+    r"IOP|AIP|APS|ACS|RSC|BMJ|Nature|Cell\sPress|Ltd|Inc|GmbH|S\.A\.|B\.V\.|LLC|Limited|"
+    r"Organi[sz]ation|Foundation|Academy|Council|College|Universit\w*|Group)"
+)
+_JOIN = r"(?:(?:of|for|and|&|the|de|du|des|für|in)\s)?"
+_CAP = r"[A-Z][\w&'.\-]*"
+_ORG_NAME = rf"(?:{_CAP}\s{_JOIN}){{0,6}}{ORGANISATION}(?:\s{_JOIN}{_CAP}){{0,4}}"
+_PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
+    (re.compile(r"\blicensee\s(?P<publisher>[A-Z][\w&' ]+?)(?=[.,;]|\s*$)", re.M), 0.85),
+    (
+        re.compile(
+            r"\b(?:Published|published|licensed|distributed)(?:\sand\s(?:licensed|published|"
+            r"distributed))?\s(?:by|for)\s(?:the\s)?(?P<publisher>[A-Z][\w&'\- ]{2,80}?)"
+            r"(?=\son\sbehalf\b|\sunder\b|[.,;(]|\sin\s|\s*$)",
+            re.M,
+        ),
+        0.85,
+    ),
+    (
+        re.compile(
+            r"\bpermission\sof\s+(?:the\s)?(?P<publisher>[A-Z][\w&' ]+?\s(?:Press|Publishing|"
+            r"Publishers))"
+        ),
+        0.8,
+    ),
+    (
+        re.compile(
+            rf"Journal\scompilation\s*©?\s*{YEAR}\s(?P<publisher>[A-Z]\w+(?:\s[A-Z]\w+)*)",
+        ),
+        0.85,
+    ),
+    (
+        re.compile(
+            rf"(?:©|Copyright\s*(?:©\s*)?)\s*(?:{YEAR}[,\s]+)?(?:by\s)?(?:the\s)?"
+            rf"(?P<publisher>{_ORG_NAME})(?:,?\s*{YEAR})?(?=[.,;|]|\s+All\s|\s*$|\s+\(|\s{{2}})",
+            re.M,
+        ),
+        0.75,
+    ),
+    (
+        re.compile(
+            r"^(?P<publisher>[A-Z][\w&' ]+\sPublishing\s(?:Corporation|Company|Group))$", re.M
+        ),
+        0.8,
+    ),
+    (_PRICE_LINE, 0.75),
+)
+# Any copyright holder ("Copyright © 2016 Termedia & Banach"): the publisher when it is not
+# the authors (decide.py drops holders that name an author).
+_HOLDER = r"(?P<holder>[A-Z][\w&'\-]*(?:\s(?:[A-Z][\w&'\-]*|&|and|of|de|für|for)){0,8})"
+_HOLDER_END = r"(?=[.,;|]|\s+All\s|\s*$|\s+\(|\s{2}|\s+This\s)"
+_COPYRIGHT_HOLDER = re.compile(
+    rf"(?:©|Copyright\s*:?\s*(?:©\s*)?)\s*(?:{YEAR}[,\s]+(?:by\s)?(?:the\s)?{_HOLDER}|"
+    rf"(?:by\s)?(?:the\s)?{_HOLDER.replace('holder', 'holder_b')},?\s*{YEAR}){_HOLDER_END}",
+    re.M,
+)
+_AUTHORS_HOLD = re.compile(r"\bauthors?\b|\bet\sal\b|\bowners?\b", re.IGNORECASE)
+_LEGAL_FORM = re.compile(
+    r"(?:,?\s(?:B\.\s?V\.?|BV|S\.\s?A\.?|Ltd\.?|Limited|Inc\.?|GmbH|LLC|plc|Co\.|AG|"
+    r"S\.\s?r\.\s?l\.?|Pty))+$"
+)
+
+
+def _legal(text: str) -> str:
+    """Abbreviated legal forms written without their dots, so that a name is not cut at
+    "Elsevier B." by a pattern that ends at a full stop."""
+    return re.sub(r"\b(B|S)\.\s?(V|A)\.", r"\1\2", text)
+
+
+def publisher_name(text: str) -> str:
+    """A publisher as a reference names it: without "Ltd", "B.V.", "Inc."."""
+    name = " ".join(text.split()).strip(" .,;")
+    return _LEGAL_FORM.sub("", name).strip(" .,;") or name
+
+
+def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
+    zones = [(1, text.front_text())] + [(n, line) for n, line in text.margin_lines()]
+    if text.page(2) is not None:
+        zones.append((2, text.text_of(2)))
+    for number, zone in zones:
+        zone = _legal(zone)
+        for pattern, confidence in _PUBLISHER_STATEMENTS:
+            for match in pattern.finditer(zone):
+                name = publisher_name(match.group("publisher"))
+                if _AUTHORS_HOLD.search(name) or len(name) < 3 or len(name.split()) > 10:
+                    continue
+                quote = " ".join(match.group(0).split())[:100]
+                yield Candidate("publisher", name, confidence, f"p{number} '{quote}'")
+        if number != 1 and zone is not None and len(zone) > 300:
+            continue  # a copyright holder only from page 1 and the running heads and feet
+        for match in _COPYRIGHT_HOLDER.finditer(zone):
+            name = publisher_name(match.group("holder") or match.group("holder_b"))
+            if not _AUTHORS_HOLD.search(name) and len(name) >= 3:
+                quote = " ".join(match.group(0).split())[:100]
+                yield Candidate("holder", name, 0.5, f"p{number} '{quote}'")
+
+
+_PUBLISHED = re.compile(
+    rf"\b(?:Published(?:\sonline)?|Publication\sdate|Date\sof\spublication|Last\supdated|"
+    rf"Updated|Online)\s*:?\s*(?:\d{{1,2}}(?:st|nd|rd|th)?\s)?(?:(?:{_MONTH})\s)?(?:\d{{1,2}},?\s)?"
+    rf"(?P<year>{YEAR})\b",
+    re.IGNORECASE,
+)
+_COPYRIGHT_YEAR = re.compile(rf"(?:©|Copyright)\s*(?:©\s*)?(?P<year>{YEAR})\b", re.IGNORECASE)
+_MONTH_YEAR_LINE = re.compile(rf"^\s*{_MONTH}\s(?P<year>{YEAR})\s*$", re.MULTILINE)
+_DATE_LINE = re.compile(
+    rf"^(?:[^\n]{{0,40}}\b)?(?:(?:{_MONTH})\s\d{{1,2}},?\s(?P<y1>{YEAR})|\d{{1,2}}\.?\s(?:{_MONTH}|"
+    rf"Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember)\s(?P<y2>{YEAR}))\b",
+    re.MULTILINE | re.IGNORECASE,
+)
+
+
+def year_candidates(text: PrintedText) -> Iterator[Candidate]:
+    front = text.front_text()
+    for match in _PUBLISHED.finditer(front):
+        yield Candidate("year", match.group("year"), 0.7, f"p1 '{match.group(0)[:60]}'")
+    for match in _COPYRIGHT_YEAR.finditer(front):
+        yield Candidate("year", match.group("year"), 0.5, f"p1 '{match.group(0)[:60]}'")
+    first = text.first
+    if first is not None:
+        head = "\n".join(normalise(line.text) for line in first.lines[:25])
+        for match in _DATE_LINE.finditer(head):
+            year = match.group("y1") or match.group("y2")
+            yield Candidate("year", year, 0.45, f"p1 date '{match.group(0)[:60]}'")
+        for match in _MONTH_YEAR_LINE.finditer(head):
+            yield Candidate("year", match.group("year"), 0.4, f"p1 date '{match.group(0).strip()}'")
+
+
+_URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"]+[\w/]", re.IGNORECASE)
+_AVAILABLE = re.compile(
+    r"(?P<subject>\b(?:this|the|das|diese[rs]?|ce(?:tte)?|le|la)\s(?:article|paper|report|thesis|"
+    r"document|book|skript|script|notes|preprint|dissertation|manuscript|chapter|version|"
+    r"publication|lecture\snotes|arbeit|thèse|mémoire|rapport)\b[^.\n]{0,60}?)"
+    r"(?:(?:available|verfügbar|disponible)\s(?:at|from|online\sat|under|via|sur|unter|en)?\s*"
+    r"(?P<url>(?:https?://)?[\w\-]+(?:\.[\w\-]+)+/[^\s<>\"]*[\w/])|"
+    r"(?P<url2>(?:https?://)?[\w\-]+(?:\.[\w\-]+)+/[^\s<>\"]*[\w/])\s(?:verfügbar|available))",
+    re.IGNORECASE,
+)
+_NOT_ITEM_URL = re.compile(
+    r"creativecommons|doi\.org|/licenses?/|orcid\.org|mailto:|/submit\b|crossmark|"
+    r"twitter\.com|facebook\.com|/about\b|/authors?\b|/subscri|/reprints?\b|/permissions?\b",
+    re.IGNORECASE,
+)
+
+
+_BARE_URL = re.compile(
+    r"(?<![@\w.])(?:[\w\-]+\.)+(?:org|com|net|edu|gov|fr|de|uk|io|info)/[^\s<>\"()]+"
+)
+_ONLINE_AT = re.compile(
+    r"\b(?:Online\sat|Available\sonline\sat|Permanent\slink|Stable\sURL|URL)\s*:?\s*"
+    r"(?P<url>(?:https?://)?[\w\-]+(?:\.[\w\-]+)+/[^\s<>\"()]*[\w/=])",
+    re.IGNORECASE,
+)
+_HAL_ID = re.compile(
+    r"HAL\sId:\s?(?P<id>(?:hal|tel|inria|halshs|cea|in2p3|insu|meteo)-\d+)\s*\n?"
+    r"\s*(?P<url>https?://\S+)",
+    re.IGNORECASE,
+)
+
+
+def url_candidates(text: PrintedText) -> Iterator[Candidate]:
+    """An item-specific URL: one repeated in the heads/feet of several pages, or printed
+    after "available at"; journal home pages (no path) and licence links are not taken."""
+    pages_with: dict[str, set[int]] = {}
+    for number, line in text.margin_lines():
+        found = [m.group(0) for m in _URL.finditer(line)]
+        found += [
+            m.group(0) for m in _BARE_URL.finditer(line) if not any(m.group(0) in u for u in found)
+        ]
+        for url in found:
+            url = url.rstrip(".,;)")
+            if _has_path(url) and not _NOT_ITEM_URL.search(url):
+                pages_with.setdefault(url, set()).add(number)
+    for match in _ONLINE_AT.finditer(text.front_text()):
+        url = match.group("url").rstrip(".,;)")
+        if not _NOT_ITEM_URL.search(url):
+            yield Candidate("url", url, 0.75, f"p1 '{match.group(0)[:80]}'")
+    if match := _HAL_ID.search(text.front_text()):
+        yield Candidate(
+            "url", match.group("url").rstrip(".,;)"), 0.85, f"p1 HAL cover '{match.group('id')}'"
+        )
+    for url, pages in pages_with.items():
+        if len(pages) >= 2:
+            yield Candidate("url", url, 0.75, f"heads/feet of pages {sorted(pages)}")
+    for number in sorted({p.number for p in text.pages if p.number <= 3}):
+        joined = _join_wrapped(text.text_of(number))
+        for match in _AVAILABLE.finditer(joined):
+            url = (match.group("url") or match.group("url2")).rstrip(".,;)")
+            if not _NOT_ITEM_URL.search(url):
+                yield Candidate("url", url, 0.7, f"p{number} '{match.group(0)[:80]}'")
+
+
+def _has_path(url: str) -> bool:
+    rest = re.sub(r"^(?:https?://)?", "", url, flags=re.I)
+    return "/" in rest and len(rest.split("/", 1)[1].strip("/")) > 0
+
+
+_THESIS = re.compile(
+    r"\b(?:(?:PhD|Ph\.D\.|doctoral|master'?s?|bachelor'?s?|diploma)\s(?:thesis|dissertation)|"
+    r"(?:a\s)?thesis\s(?:submitted|presented)|dissertation\s(?:submitted|presented)|"
+    r"submitted\sin\s(?:partial\s)?fulfil+ment|for\sthe\sdegree\sof|Doctor\sof\sPhilosophy|"
+    r"Thèse\s(?:de\sdoctorat|présentée|pour)|pour\sobtenir\sle\sgrade|Dissertation\szur\s"
+    r"Erlangung|HAL\sId:\s?tel-)",
+    re.IGNORECASE,
+)
+_REPORT = re.compile(
+    r"^(?:Technical|Research|Working|Discussion|Internal|Project|Final|Annual)\s(?:Report|Paper|Note)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+_UNIVERSITY = re.compile(
+    r"(?P<university>(?:[A-Z][\w'’\-]+[ ]){0,4}Universit(?:y|ät|é|à|ad|eit)(?:[ ](?:of|de|du|"
+    r"des|di|of[ ]the)[ ])?(?:[ ]?[A-Z][\w'’\-]+){0,4})"
+)
+_BROWSER_FOOT = re.compile(r"(?P<url>https?://\S+)\s+\d{1,3}\s?/\s?\d{1,3}\s*$")
+
+
+_HAL_CITATION = re.compile(
+    r"To\scite\sthis\sversion\s*:\s*(?P<citation>.+?)\s*[<⟨](?P<id>[a-z0-9]+-\d+)",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def hal_cover(text: PrintedText) -> Iterator[Candidate]:
+    """The cover page HAL adds to its deposits: "To cite this version: Author. Title.
+    Discipline. Institution, 2006. French. <tel-00599147>"; its year and, for a thesis,
+    the degree-granting institution."""
+    match = _HAL_CITATION.search(text.front_text())
+    if not match:
+        return
+    citation = " ".join(match.group("citation").split())
+    where = f"p1 HAL cover '{citation[:90]}'"
+    parts = [p.strip() for p in re.split(r"\.\s+", citation) if p.strip()]
+    for part in reversed(parts):
+        if year := re.fullmatch(rf"(?P<who>.+?),\s(?P<year>{YEAR})", part):
+            yield Candidate("year", year.group("year"), 0.8, where)
+            if match.group("id").startswith("tel-"):
+                yield Candidate("university", year.group("who"), 0.8, where)
+            break
+
+
+def type_cues(text: PrintedText) -> Iterator[Candidate]:
+    front = text.front_text()
+    early = "\n".join(text.text_of(n) for n in (1, 2) if text.page(n))
+    if match := _THESIS.search(early):
+        yield Candidate("type_cue", "thesis", 0.8, f"thesis statement '{match.group(0)}'")
+        university = _UNIVERSITY.search(early[max(0, match.start() - 600) : match.end() + 600])
+        if university:
+            name = " ".join(university.group("university").split())
+            yield Candidate("university", name, 0.7, f"thesis statement '{name}'")
+    if match := _REPORT.search(front):
+        yield Candidate("type_cue", "report", 0.6, f"p1 '{match.group(0)}'")
+    browser = [
+        (n, m.group("url")) for n, line in text.margin_lines() if (m := _BROWSER_FOOT.search(line))
+    ]
+    if len({n for n, _ in browser}) >= 2 or (browser and text.page_count == 1):
+        yield Candidate("type_cue", "webpage", 0.8, f"browser print footer '{browser[0][1]}'")
+        yield Candidate("url", browser[0][1], 0.85, f"browser print footer '{browser[0][1]}'")

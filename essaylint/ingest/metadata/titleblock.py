@@ -1,0 +1,202 @@
+"""The title block of page 1: the largest type near the top is the title, the lines under
+it, up to the first affiliation or the abstract, are the authors."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from essaylint.ingest.metadata.layout import Line, PageLines
+from essaylint.ingest.metadata.names import looks_like_name, split_names, surname_first
+
+_LABEL = re.compile(
+    r"^(?:(?:original|research|review|short|brief|regular|full|invited|technical|case|"
+    r"clinical|methods?|software|data|systematic)\s+)*(?:article|paper|report|communication|"
+    r"review|note|letter|study|editorial|commentary|perspective|protocol|research)s?"
+    r"(?:\s+open\s+access)?$|^open\s+access$|^abstract$",
+    re.IGNORECASE,
+)
+_NOT_TITLE = re.compile(r"www\.|https?://|@|doi\b|©|\bISSN\b|\bvol(?:ume)?\b\.?\s*\d", re.I)
+_AFFILIATION = re.compile(
+    r"universit|université|universidad|universität|universiteit|department|dept\.|"
+    r"institut|school|college|faculty|hospital|laborator|\bcent(?:er|re)\b|\binc\.|\bltd\b|"
+    r"corporation|gmbh|\bdivision\b|\bunit\b|academy|ministry|foundation|\bgroup\b|research|"
+    r"\blab\b|\bgoogle\b|microsoft|\bibm\b|street|\broad\b|avenue|\bbox\b|programm?e?\b|"
+    r"\bagency\b|\bcouncil\b|\bnetwork\b|\bproject\b|association|society|committee|"
+    r"science|engineering|informatics|computing|technolog|mathemati|physics|chemistry|"
+    r"biology|medicine|\bhealth\b|\bsystems\b|\bstudies\b|"
+    r"\bclinic\b|@|\babstract\b|\bsummary\b|\bkeywords?\b|correspond|received|e-?mail",
+    re.IGNORECASE,
+)
+_STOP = re.compile(
+    r"^(?:abstract|summary|résumé|keywords?|introduction|1\.?\s+introduction)\b", re.I
+)
+_METADATA_LINE = re.compile(r"\bdoi\b|\b(?:19|20)\d\d\b.*\d+:\d+", re.IGNORECASE)
+_NAME_WITH_EMAIL = re.compile(r"^(?P<name>[^\W\d_][^()@]{2,60}?)\s*\(\s*[\w.+\-]+@[\w.\-]+\s*\)$")
+TOP_SHARE = 0.7  # the title sits in the upper part of page 1
+TITLE_CONTRAST = 1.15  # a title is set larger than the body text
+MAX_AUTHOR_LINES = 8
+
+
+@dataclass
+class TitleBlock:
+    title: str = ""
+    authors: list[str] = field(default_factory=list)
+    author_text: str = ""
+    alternatives: list[TitleBlock] = field(default_factory=list)  # smaller type, in order
+    top: float = 0.0
+
+
+def read_title_block(page: PageLines) -> TitleBlock:
+    """The block set in the largest type (and, as alternatives, the next largest: a journal
+    banner may be set larger than the title)."""
+    lines = page.lines
+    body = _body_size(lines)
+    candidates = [
+        i
+        for i, line in enumerate(lines)
+        if line.top < page.height * TOP_SHARE
+        and _could_be_title(line)
+        and line.size >= TITLE_CONTRAST * body
+    ]
+    blocks: list[TitleBlock] = []
+    used: set[int] = set()
+    for size in sorted({lines[i].size for i in candidates}, reverse=True):
+        start = next((i for i in candidates if lines[i].size == size and i not in used), None)
+        if start is None:
+            continue
+        block, span = _block_at(lines, start)
+        used |= span
+        if block.title and all(block.title != b.title for b in blocks):
+            blocks.append(block)
+        if len(blocks) == 3:
+            break
+    if not blocks:
+        return TitleBlock()
+    listed = _names_with_emails(lines)
+    for block in blocks:
+        if not block.authors and listed:
+            block.authors = [surname_first(n) for n in listed]
+            block.author_text = ", ".join(listed)
+    first = blocks[0]
+    first.alternatives = blocks[1:]
+    return first
+
+
+def _names_with_emails(lines: list[Line]) -> list[str]:
+    """Authors listed one a line with their e-mail, "Kevin J Loope (kjl75@cornell.edu)"."""
+    names = []
+    for line in lines[:60]:
+        match = _NAME_WITH_EMAIL.match(line.text.strip())
+        if match and looks_like_name(match.group("name").strip()):
+            names.append(match.group("name").strip())
+        elif names:
+            break
+    return names
+
+
+def _block_at(lines: list[Line], start: int) -> tuple[TitleBlock, set[int]]:
+    size = lines[start].size
+    while start > 0 and _continues_title(lines[start - 1], size, lines[start], before=True):
+        start -= 1
+    end = start
+    while end + 1 < len(lines) and _continues_title(lines[end + 1], size, lines[end]):
+        end += 1
+    title = " ".join(lines[i].text for i in range(start, end + 1))
+    block = TitleBlock(title=_tidy_title(title), top=lines[start].top)
+    block.author_text = _author_text(
+        lines[end + 1 :], max(lines[i].size for i in range(start, end + 1))
+    )
+    block.authors = authors_from_text(block.author_text)
+    return block, set(range(start, end + 1))
+
+
+def authors_from_text(text: str) -> list[str]:
+    """Names from an author line; empty when the line holds anything but names."""
+    names = split_names(text)
+    good = [n for n in names if looks_like_name(n)]
+    if not good or len(good) < 0.6 * len(names):
+        return []
+    return [surname_first(n) for n in good]
+
+
+def _could_be_title(line: Line) -> bool:
+    text = line.text.strip()
+    letters = sum(c.isalpha() for c in text)
+    return letters >= 4 and not _LABEL.match(text) and not _NOT_TITLE.search(text)
+
+
+def _continues_title(line: Line, size: float, neighbour: Line, before: bool = False) -> bool:
+    """A line of the same title: type within 15 % of its size, close above or below."""
+    if not _could_be_title(line) or abs(line.size - size) > 0.15 * size:
+        return False
+    gap = neighbour.top - line.bottom if before else line.top - neighbour.bottom
+    return -0.5 * size < gap < 0.8 * size
+
+
+def _tidy_title(title: str) -> str:
+    title = re.sub(r"(\w)[\u00ad\x02]\s*(\w)", r"\1\2", title)  # soft hyphens at line ends
+    title = title.replace("\u00ad", "")
+    title = re.sub(r"[\s*∗†‡§¶]+$", "", title)  # a footnote mark after the title
+    title = re.sub(r"\s+", " ", title).strip(" .")
+    return title
+
+
+def _author_text(lines: list[Line], title_size: float) -> str:
+    """The author lines: after the title, while each line holds names (or only the commas
+    and marks between them), before affiliations, the abstract or large type. Where names
+    stand in columns, each above its own affiliation, the later name lines (set like the
+    first) are collected up to the abstract."""
+    taken: list[str] = []
+    first_size = 0.0
+    index = 0
+    for index, line in enumerate(lines[:MAX_AUTHOR_LINES]):  # noqa: B007 (used after)
+        text = line.text.strip()
+        if not taken and _METADATA_LINE.search(text):
+            continue  # a citation or DOI line between title and authors
+        if (
+            _STOP.match(text)
+            or _AFFILIATION.search(_no_email(text))
+            or line.size >= title_size - 0.5
+        ):
+            break
+        marks_only = re.fullmatch(r"[\W\d_]*", text) is not None
+        names = [n for n in split_names(text) if looks_like_name(n)]
+        if not names and not marks_only:
+            break
+        if first_size and not marks_only and abs(line.size - first_size) > 0.6:
+            break
+        first_size = first_size or line.size
+        taken.append(text)
+    else:
+        index = len(lines[:MAX_AUTHOR_LINES])
+    if taken:
+        taken += _column_names(lines[index : index + 30], first_size)
+    return ", ".join(taken)
+
+
+def _column_names(lines: list[Line], size: float) -> list[str]:
+    found = []
+    for line in lines:
+        text = line.text.strip()
+        if _STOP.match(text):
+            break
+        if abs(line.size - size) > 0.6 or _AFFILIATION.search(text) or re.search(r"\d{3}", text):
+            continue
+        names = split_names(text)
+        if names and all(looks_like_name(n) and " " in n for n in names):
+            found.append(text)
+    return found
+
+
+def _no_email(text: str) -> str:
+    return re.sub(r"\(?[\w.+\-]+@[\w.\-]+\)?", "", text)
+
+
+def _body_size(lines: list[Line]) -> float:
+    """The type size most of the page's characters are set in."""
+    sizes: dict[float, int] = {}
+    for line in lines:
+        if line.size:
+            sizes[line.size] = sizes.get(line.size, 0) + len(line.text)
+    return max(sizes, key=lambda s: sizes[s]) if sizes else 0.0

@@ -1,0 +1,293 @@
+"""Bibliographic records read from what PDFs print: real papers from tests/data/corpus,
+and PDFs made here for the printed forms the corpus lacks (a browser print, a report
+number, an arXiv stamp, a thesis statement, an ISBN, an XMP packet)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from fpdf import FPDF
+from hypothesis import given
+from hypothesis import strategies as st
+from support.paths import CORPUS
+
+from essaylint.core.records import DocumentMetadata
+from essaylint.ingest.metadata import pdf_metadata
+from essaylint.ingest.metadata.names import split_names, surname_first
+
+
+def read(path: Path) -> DocumentMetadata:
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return pdf_metadata(pdf, path)
+    finally:
+        pdf.close()
+
+
+def record(metadata: DocumentMetadata) -> dict[str, object]:
+    fields = ("type", "container", "volume", "issue", "page", "number", "publisher", "doi")
+    out: dict[str, object] = {f: getattr(metadata, f) for f in fields}
+    out["year"] = metadata.year
+    return out
+
+
+CORPUS_RECORDS = {
+    "tully2010_rrp_heart_failure_programmes.pdf": {
+        "type": "article-journal",
+        "container": "Rehabilitation Research and Practice",
+        "volume": "2010",
+        "issue": "",
+        "page": "",
+        "number": "157939",
+        "publisher": "Hindawi Publishing Corporation",
+        "doi": "10.1155/2010/157939",
+        "year": 2010,
+    },
+    "agyemanduah2014_bmc_hsr_quality_improvement_malawi.pdf": {
+        "type": "article-journal",
+        "container": "BMC Health Services Research",
+        "volume": "14",
+        "issue": "",
+        "page": "",
+        "number": "1",
+        "publisher": "BioMed Central",
+        "doi": "10.1186/1472-6963-14-1",  # printed only on the last page
+        "year": 2014,
+    },
+    "sundstrom2014_ipg_stressful_life_events_dementia.pdf": {
+        "type": "article-journal",
+        "container": "International Psychogeriatrics",
+        "volume": "26",
+        "issue": "1",
+        "page": "147-154",
+        "number": "",
+        "publisher": "Cambridge University Press",
+        "doi": "10.1017/S1041610213001804",  # the printed case, not lowercased
+        "year": 2014,  # the citation line's year, although © 2013
+    },
+    "webb2017_peerj_vespa.pdf": {
+        "type": "article-journal",
+        "container": "PeerJ Comput. Sci.",  # cut from "…Analyses. PeerJ Comput. Sci. 3:e118"
+        "volume": "3",
+        "issue": "",
+        "page": "",
+        "number": "e118",
+        "publisher": "",
+        "doi": "10.7717/peerj-cs.118",
+        "year": 2017,
+    },
+    "lo2020_acl_s2orc.pdf": {
+        "type": "paper-conference",
+        "container": "Proceedings of the 58th Annual Meeting of the Association for "
+        "Computational Linguistics",
+        "volume": "",
+        "issue": "",
+        "page": "4969-4983",
+        "number": "",
+        "publisher": "Association for Computational Linguistics",
+        "doi": "",
+        "year": 2020,
+    },
+    "pypdf_latex_multicolumn_lorem.pdf": {
+        "type": "manuscript",
+        "container": "",
+        "volume": "",
+        "issue": "",
+        "page": "",
+        "number": "",
+        "publisher": "",
+        "doi": "",
+        "year": 2024,
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(CORPUS_RECORDS))
+def test_the_printed_record_of_real_papers(name: str) -> None:
+    path = CORPUS / name
+    if not path.is_file():
+        pytest.skip(f"{name} is not in this checkout (see tests/data/README.md)")
+    metadata = read(path)
+    assert record(metadata) == CORPUS_RECORDS[name]
+    assert metadata.evidence["container" if metadata.container else "type"]
+
+
+def test_authors_across_lines_marks_and_scripts() -> None:
+    datta = read(CORPUS / "datta2010_jtmo_dvt_prophylaxis_review.pdf")
+    assert datta.authors == [
+        "Datta, Indraneel",
+        "Ball, Chad G",
+        "Rudmik, Lucas",
+        "Hameed, S Morad",
+        "Kortbeek, John B",
+    ]
+    chinese = read(CORPUS / "elegantpaper_cn_template_paper_zh.pdf")
+    assert chinese.authors == ["邓, 东升"] and chinese.year == 2019
+    lorem = read(CORPUS / "pypdf_latex_multicolumn_lorem.pdf")
+    assert lorem.authors == ["Name, Your"]
+
+
+def test_a_page_of_body_text_has_no_title_and_no_guessed_year() -> None:
+    fragment = read(CORPUS / "grobid_dehyphenisation1.pdf")
+    assert fragment.title == "" and fragment.year is None  # not the file's creation date
+
+
+# -- PDFs made for the printed forms the corpus lacks ----------------------------------------
+
+
+def make_pdf(path: Path, pages: list[list[tuple[float, float, float, str]]], **extra) -> Path:
+    """Each page a list of (x, y, size, text); ``rotated`` texts go up the left margin."""
+    pdf = FPDF(unit="pt", format="A4")
+    pdf.set_auto_page_break(False)
+    for number, page in enumerate(pages):
+        pdf.add_page()
+        for x, y, size, text in page:
+            pdf.set_font("Helvetica", size=size)
+            pdf.text(x, y, text)
+        for x, y, text in extra.get("rotated", {}).get(number, []):
+            pdf.set_font("Helvetica", size=12)
+            with pdf.rotation(90, x, y):
+                pdf.text(x, y, text)
+    if "xmp" in extra:
+        pdf.set_xmp_metadata(extra["xmp"])
+    if "title" in extra:
+        pdf.set_title(extra["title"])
+    pdf.output(str(path))
+    return path
+
+
+BODY = [
+    (72, 300 + 14 * i, 10, "Body text of the document goes on for a while here.") for i in range(8)
+]
+
+
+def test_a_browser_print_is_a_webpage_with_its_address(tmp_path: Path) -> None:
+    url = "https://www.example.edu/secretariat/policies/policy-77"
+    pages = [
+        [
+            (30, 20, 8, "3/14/2017 Policy 77 - Tenure and Promotion | Secretariat"),
+            (72, 120, 20, "Policy 77 - Tenure and Promotion"),
+            *BODY,
+            (30, 820, 8, f"{url} {n}/2"),
+        ]
+        for n in (1, 2)
+    ]
+    metadata = read(make_pdf(tmp_path / "web.pdf", pages))
+    assert (metadata.type, metadata.url) == ("webpage", url)
+    assert metadata.title == "Policy 77 - Tenure and Promotion"
+
+
+def test_a_report_number_at_the_top_makes_a_report(tmp_path: Path) -> None:
+    page = [
+        (420, 40, 10, "ABC-TH-94-22"),
+        (72, 140, 20, "Radiative corrections to a simple process"),
+        (72, 175, 12, "Jane Q. Public and John R. Doe"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "report.pdf", [page]))
+    assert (metadata.type, metadata.number) == ("report", "ABC-TH-94-22")
+    assert metadata.authors == ["Public, Jane Q.", "Doe, John R."]
+
+
+def test_an_arxiv_stamp_gives_id_year_and_preprint_type(tmp_path: Path) -> None:
+    page = [(72, 120, 20, "A study of something new"), (72, 160, 12, "Ann Cole"), *BODY]
+    stamp = {0: [(30, 600, "arXiv:2101.00001v2 [cs.CL] 5 Jan 2021")]}
+    metadata = read(make_pdf(tmp_path / "preprint.pdf", [page], rotated=stamp))
+    assert (metadata.arxiv, metadata.year, metadata.type) == ("2101.00001v2", 2021, "article")
+
+
+def test_a_thesis_statement_names_the_university(tmp_path: Path) -> None:
+    page = [
+        (72, 120, 20, "On the behaviour of small things"),
+        (72, 160, 12, "Ann Cole"),
+        (72, 220, 11, "A thesis submitted in partial fulfilment of the requirements"),
+        (72, 234, 11, "for the degree of Doctor of Philosophy"),
+        (72, 260, 11, "University of Somewhere"),
+        (72, 280, 11, "September 2019"),
+    ]
+    metadata = read(make_pdf(tmp_path / "thesis.pdf", [page]))
+    assert (metadata.type, metadata.publisher, metadata.year) == (
+        "thesis",
+        "University of Somewhere",
+        2019,
+    )
+
+
+def test_an_isbn_with_a_valid_check_digit(tmp_path: Path) -> None:
+    first = [(72, 120, 20, "A Book About Things"), (72, 160, 12, "Ann Cole"), *BODY]
+    second = [(72, 100, 9, "ISBN 978-0-262-03384-8"), (72, 120, 9, "ISBN 978-0-262-03384-9")]
+    metadata = read(make_pdf(tmp_path / "book.pdf", [first, second]))
+    assert (metadata.isbn, metadata.type) == ("9780262033848", "book")
+
+
+XMP = """<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF
+ xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about="" xmlns:prism="http://prismstandard.org/namespaces/basic/2.0/"
+ xmlns:dc="http://purl.org/dc/elements/1.1/">
+<prism:publicationName>Journal of Examples</prism:publicationName>
+<prism:doi>10.5555/abc.def</prism:doi>
+<prism:volume>{volume}</prism:volume>
+<dc:title><rdf:Alt><rdf:li xml:lang="x-default">{title}</rdf:li></rdf:Alt></dc:title>
+</rdf:Description></rdf:RDF></x:xmpmeta>"""
+
+
+def test_xmp_values_are_believed_where_the_print_confirms_them(tmp_path: Path) -> None:
+    page = [
+        (72, 40, 8, "Journal of Examples"),
+        (72, 120, 20, "A study of examples"),
+        (72, 160, 12, "Ann Cole"),
+        (72, 700, 8, "doi:10.5555/ABC.DEF"),
+        *BODY,
+    ]
+    xmp = XMP.format(volume="7", title="A study of examples")
+    metadata = read(make_pdf(tmp_path / "xmp.pdf", [page], xmp=xmp))
+    assert metadata.doi == "10.5555/ABC.DEF"  # the printed case
+    assert (metadata.container, metadata.volume) == ("Journal of Examples", "7")
+    assert "XMP" in metadata.evidence["volume"]
+
+
+def test_the_printed_citation_line_wins_over_xmp(tmp_path: Path) -> None:
+    page = [
+        (72, 40, 8, "Journal of Examples (2014) 26, 147-154"),
+        (72, 120, 20, "A study of examples"),
+        (72, 160, 12, "Ann Cole"),
+        *BODY,
+    ]
+    xmp = XMP.format(volume="99", title="Something else entirely here")
+    metadata = read(make_pdf(tmp_path / "both.pdf", [page], xmp=xmp, title="pone.0115884 1..14"))
+    assert (metadata.volume, metadata.page, metadata.year) == ("26", "147-154", 2014)
+    assert metadata.title == "A study of examples"  # neither the typesetter's id nor XMP's
+
+
+# -- names --------------------------------------------------------------------------------------
+
+NAME_WORD = st.from_regex(r"[A-Z][a-zäöüéñ]{1,9}", fullmatch=True)
+
+
+@given(st.lists(NAME_WORD, min_size=1, max_size=3), NAME_WORD)
+def test_given_family_becomes_family_comma_given(given_names: list[str], family: str) -> None:
+    printed = " ".join([*given_names, family])
+    assert surname_first(printed) == f"{family}, {' '.join(given_names)}"
+    assert surname_first(printed + "1,2*") == f"{family}, {' '.join(given_names)}"
+
+
+@given(st.lists(st.tuples(NAME_WORD, NAME_WORD), min_size=2, max_size=6))
+def test_an_author_line_splits_into_its_names(people: list[tuple[str, str]]) -> None:
+    names = [f"{g} {f}" for g, f in people]
+    line = ", ".join(names[:-1]) + " and " + names[-1]
+    assert split_names(line) == names
+
+
+def test_particles_suffixes_capitals_and_honorifics() -> None:
+    assert surname_first("Carl van Walraven") == "van Walraven, Carl"
+    assert surname_first("Ronald G. Driggers III") == "Driggers, Ronald G., III"
+    assert surname_first("Ross G. DOUGLAS") == "Douglas, Ross G."
+    assert surname_first("Dr. Saeed Murtaza") == "Murtaza, Saeed"
+    assert split_names("Kyle Lo†∗ Lucy Lu Wang†∗ Mark Neumann†") == [
+        "Kyle Lo",
+        "Lucy Lu Wang",
+        "Mark Neumann",
+    ]
+    assert split_names("Ed Chang and Avideh Zakhor, Member, IEEE") == ["Ed Chang", "Avideh Zakhor"]
