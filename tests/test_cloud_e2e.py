@@ -112,9 +112,10 @@ def test_an_over_long_passage_is_an_error_naming_it(
     root = make_repo(tmp_path / "essay", ("tully2010_rrp_heart_failure_programmes.pdf",))
     set_config(root, embedding={"backend": "vertex"}, cloud=google_config(google.url))
     code, out = run(root, "ingest")
-    assert code == 2
-    assert "too long for the embedding model" in out and "child" in out
-    assert "input token count" in out
+    assert code == 1, out  # the document failed; the ingest went on (exit 1: findings)
+    flat = " ".join(out.split())  # Rich wraps long lines
+    assert "too long for the embedding model" in flat and "child" in flat
+    assert "input token count" in flat
 
 
 def test_batch_prediction_for_large_libraries(

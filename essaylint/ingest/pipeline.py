@@ -290,6 +290,8 @@ class SourceStages:
             return
         failed = self._failed_uids()
         for source in self.sources:
+            if self.isolation.failed(source.doc_uid):  # failed earlier in this run
+                continue
             document = self.store.parsed.get(source.doc_uid, self.parse_key)
             if document is not None:
                 self.parsed[source.doc_uid] = clean_document(document)
@@ -304,6 +306,8 @@ class SourceStages:
             return
         self._need_parsed()
         for uid, document in self.parsed.items():
+            if self.isolation.failed(uid):
+                continue
             chunked = self.store.chunked.get(uid, self.chunk_key)
             if chunked is None:
                 raise EssaylintError(
