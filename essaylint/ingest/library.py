@@ -100,7 +100,7 @@ def _header(record: list[str], name: str, line: int) -> list[str]:
 
 
 def _check_record(record: list[str], header: list[str], name: str, start: int, end: int) -> None:
-    if end > start and _ROW_START.search("\n".join(record)):
+    if end > start and any(_ROW_START.search(cell) for cell in record):
         raise _bad(
             name,
             start,
