@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -122,18 +123,11 @@ class _Builder:
                 cap.line.left,
             )
         entries = bibliography.find_bibliography(self.layout, self.body)
-        in_bibliography = {(line.page, line.start) for e in entries for line in e.lines}
-        notes = footnotes.find_footnotes(self.layout, self.body, in_bibliography)
-        for note in notes:
-            self.add(
-                "footnote",
-                note.label,
-                clean_text(note.text),
-                note.page,
-                (note.line.start, note.line.end),
-                note.line.top,
-                note.line.left,
-            )
+        in_bibliography = {
+            (line.page, i) for e in entries for line in e.lines for i in range(line.start, line.end)
+        }
+        notes, markers = footnotes.find_footnotes(self.layout, in_bibliography)
+        note_ids = self._footnotes(notes)
         for entry in entries:
             data = {
                 "surname": entry.surname,
@@ -154,10 +148,9 @@ class _Builder:
             )
         self._equations()
         self.resolver = Resolver(self.s)
-        labels = {n.label for n in notes}
-        for marker in footnotes.find_markers(self.layout, self.body, labels):
+        for marker in markers:
             parent_id, a, b = self.place(marker.page, marker.start, marker.end)
-            target = element_id(self.uid, "footnote", marker.label)
+            target = note_ids.get((marker.note_page, marker.label), "")
             self.s.edges.append(
                 Edge(
                     self.uid,
@@ -174,12 +167,34 @@ class _Builder:
             )
         self.links = find_links(pdf, self.layout)
 
+    def _footnotes(self, notes: list[footnotes.Footnote]) -> dict[tuple[int, str], str]:
+        """Add the notes; a label printed more than once (numbering restarting per chapter)
+        gets its page in the id: ``fn1@p45``. Returns the element id by (page, label)."""
+        repeated = {label for label, n in Counter(n.label for n in notes).items() if n > 1}
+        ids: dict[tuple[int, str], str] = {}
+        for note in notes:
+            key = f"{note.label}@p{note.page}" if note.label in repeated else note.label
+            element = self.add(
+                "footnote",
+                key,
+                clean_text(note.text),
+                note.page,
+                (note.start, note.end),
+                note.line.top,
+                note.line.left,
+                data={"printed": note.label},
+            )
+            if element is not None:
+                ids[(note.page, note.label)] = element.elem_id
+        return ids
+
     def _sections(self, pdf: object) -> None:
         headings = outline.from_bookmarks(pdf, self.layout)
         self.s.outline_source = "bookmarks" if headings else ""
         if not headings:
             headings = outline.from_lines(self.layout, self.body)
             self.s.outline_source = "headings" if headings else ""
+        headings = outline.add_styled(headings, self.layout, self.body)
         slugs: dict[str, int] = {}
         for h in headings:
             kind, label = _section_label(h.label, h.title, slugs)
@@ -227,8 +242,7 @@ class _Builder:
             for paragraph in parent.text.split("\n\n"):
                 match = captions.CAPTION.match(paragraph)
                 if match:
-                    kind = captions.kind_of(match.group("word"))
-                    label = match.group("label").replace(".", "")
+                    kind, label = captions.kind_of(match), captions.label_of(match)
                     elem_id = element_id(self.uid, kind, label)
                     if elem_id not in self.s.by_id():
                         self.s.elements.append(
@@ -311,6 +325,6 @@ def _section_label(label: str, title: str, slugs: dict[str, int]) -> tuple[str, 
         return "appendix", label
     if label:
         return "section", label
-    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:40] or "untitled"
+    slug = re.sub(r"[\W_]+", "-", title.lower()).strip("-")[:40] or "untitled"
     slugs[slug] = slugs.get(slug, 0) + 1
     return "section", f":{slug}" + (f"-{slugs[slug]}" if slugs[slug] > 1 else "")

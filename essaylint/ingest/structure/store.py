@@ -10,7 +10,7 @@ from essaylint.ingest.state import current_chunk_key
 from essaylint.ingest.structure.build import build_structure
 from essaylint.ingest.structure.records import DocStructure
 
-STRUCTURE_VERSION = "1"
+STRUCTURE_VERSION = "2"  # 2: footnotes from glyph evidence, multilingual captions, styled headings
 
 
 def structure_shelf(project: Project) -> Shelf[DocStructure]:
