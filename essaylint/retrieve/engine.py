@@ -16,6 +16,7 @@ from essaylint.core.records import INDEXED_CHILD_FIELDS, IndexedChild, LibraryEn
 from essaylint.index.freshness import index_is_stale
 from essaylint.index.lance import ML_COLUMN, open_tables
 from essaylint.ingest.library import library_entries
+from essaylint.ingest.structure.store import structure_of
 from essaylint.retrieve.filters import NoMatchError, build_where, in_clause
 from essaylint.retrieve.fusion import convex, convex_weights, is_dense, rrf, weighted
 from essaylint.retrieve.lexical import DEFAULT_BM25, LexicalSearch, Ranked, make_lexical
@@ -127,6 +128,7 @@ class Retriever:
         )
         self.extra_lists = extra_lists(self) if extra_lists else None
         self._lexical: LexicalSearch | None = None
+        self._regions: dict[str, dict[str, list[tuple[int, int]]]] = {}
 
     @property
     def build_id(self) -> str:
@@ -276,6 +278,16 @@ class Retriever:
         query = self.children.search().where(in_clause("parent_id", parent_ids))
         table = query.select(ROW_COLUMNS).limit(self.children.count_rows()).to_arrow()
         return [IndexedChild.from_row(row) for row in table.to_pylist()]
+
+    def excluded(self, doc_uid: str, parent_id: str) -> list[tuple[int, int]]:
+        """The char ranges of a parent that are not body prose (regions marked at ingest)."""
+        if doc_uid not in self._regions:
+            structure = structure_of(self.project, doc_uid)
+            by_parent: dict[str, list[tuple[int, int]]] = {}
+            for region in structure.regions if structure else []:
+                by_parent.setdefault(region.parent_id, []).append((region.start, region.end))
+            self._regions[doc_uid] = by_parent
+        return self._regions[doc_uid].get(parent_id, [])
 
     def parent_rows(self, parent_ids: Sequence[str]) -> dict[str, Parent]:
         """The page parents, by id."""

@@ -14,11 +14,11 @@ from essaylint.core.fsio import atomic_write_text
 from essaylint.core.project import Project
 from essaylint.retrieve.engine import STALE_WARNING, Retriever
 from essaylint.retrieve.expand import expand_items, load_graph
+from essaylint.retrieve.filters import unmatched
 from essaylint.retrieve.pack import (
     build_items,
     check_citable,
     group_papers,
-    select_paper_parents,
     select_parents,
 )
 from essaylint.retrieve.records import MODES, EvidencePack, QueryInputs
@@ -50,11 +50,9 @@ def answer(
     params = retriever.params
     hits = retriever.search(inputs)
     limit = inputs.limit or params.max_parents
-    if inputs.mode == "papers":
-        parent_ids = select_paper_parents(hits, limit)
-    else:
-        top = max(params.children, 1)
-        parent_ids = select_parents(hits, top, limit, min(params.min_parents, limit))
+    # papers mode regroups evidence mode's passages by document; it never retrieves more
+    top = max(params.children, 1)
+    parent_ids = select_parents(hits, top, limit, min(params.min_parents, limit))
     items = build_items(retriever, inputs, hits, parent_ids)
     if inputs.mode in {"evidence", "papers"}:
         check_citable(retriever, items)
@@ -71,6 +69,10 @@ def answer(
         warnings=[STALE_WARNING] if retriever.stale else [],
         language_note=retriever.language_note(inputs),
     )
+    if not inputs.filters.is_empty():
+        notes = unmatched(inputs.filters, inputs.mode, retriever.library)
+        pack.warnings += notes
+        pack.filters_matched = not notes
     if inputs.mode == "papers":
         pack.papers = group_papers(retriever, items)
     if retriever.config.retrieval.expand and items:

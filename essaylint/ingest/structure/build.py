@@ -9,7 +9,7 @@ from pathlib import Path
 
 from essaylint.core.records import ChunkedDocument, Parent
 from essaylint.ingest.normalise import clean_text
-from essaylint.ingest.structure import bibliography, captions, footnotes, outline
+from essaylint.ingest.structure import bibliography, captions, footnotes, outline, regions
 from essaylint.ingest.structure.align import PageAligner
 from essaylint.ingest.structure.definitions import find_definitions, term_key
 from essaylint.ingest.structure.layout import PageLayout, body_size, drop_running_lines, read_layout
@@ -112,7 +112,9 @@ class _Builder:
     # -- from the PDF ----------------------------------------------------------
     def from_layout(self, pdf: object) -> None:
         self._sections(pdf)
-        for cap in captions.find_captions(self.layout):
+        found = captions.find_captions(self.layout)
+        self.marked = [(c.page, c.line.start, c.end, "caption") for c in found]
+        for cap in found:
             self.add(
                 cap.kind,
                 cap.label,
@@ -128,6 +130,7 @@ class _Builder:
         }
         notes, markers = footnotes.find_footnotes(self.layout, in_bibliography)
         note_ids = self._footnotes(notes)
+        self.marked += [(n.page, n.start, n.end, "footnote") for n in notes]
         for entry in entries:
             data = {
                 "surname": entry.surname,
@@ -166,6 +169,19 @@ class _Builder:
                 )
             )
         self.links = find_links(pdf, self.layout)
+        self._layout_regions()
+
+    def _layout_regions(self) -> None:
+        first_page = [e.top for e in self.s.of_kind("section") if e.page == 1 and e.top]
+        tables = {e.page for e in self.s.of_kind("table") if e.page}
+        self.s.regions += regions.layout_regions(
+            self.layout,
+            self.body,
+            max(first_page) if first_page else None,
+            tables,
+            self.marked,
+            self.place,
+        )
 
     def _footnotes(self, notes: list[footnotes.Footnote]) -> dict[tuple[int, str], str]:
         """Add the notes; a label printed more than once (numbering restarting per chapter)
@@ -220,6 +236,9 @@ class _Builder:
 
     # -- from the text -----------------------------------------------------------
     def from_text(self) -> None:
+        for parent in self.parents:
+            self.s.regions += regions.text_regions(parent)
+        self.s.regions = regions.merge(self.s.regions)
         if not hasattr(self, "resolver"):
             self._text_captions()
             self.resolver = Resolver(self.s)

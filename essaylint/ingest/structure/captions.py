@@ -25,6 +25,7 @@ class Caption:
     page: int
     line: Line
     punctuated: bool
+    end: int = 0  # raw char index after its last line
 
 
 def kind_of(match: re.Match[str]) -> str:
@@ -52,14 +53,16 @@ def find_captions(pages: list[PageLayout]) -> list[Caption]:
             if not match:
                 continue
             kind, label, marked = kind_of(match), label_of(match), punctuated(match)
-            caption = Caption(kind, label, _text(layout.lines, i), layout.number, line, marked)
+            text, end = _text(layout.lines, i)
+            caption = Caption(kind, label, text, layout.number, line, marked, end)
             key = (kind, label)
             if key not in best or (marked and not best[key].punctuated):
                 best[key] = caption
     return sorted(best.values(), key=lambda c: (c.page, -c.line.top))
 
 
-def _text(lines: list[Line], i: int) -> str:
+def _text(lines: list[Line], i: int) -> tuple[str, int]:
+    """The caption's text (its first line and the lines set like it below) and its end."""
     first = lines[i]
     height = max(first.top - first.bottom, 1.0)
     parts = [first.text.strip()]
@@ -72,7 +75,7 @@ def _text(lines: list[Line], i: int) -> str:
         previous = line
         if sum(len(p) for p in parts) > MAX_CHARS:
             break
-    return _join(parts)[:MAX_CHARS]
+    return _join(parts)[:MAX_CHARS], previous.end
 
 
 def _join(parts: list[str]) -> str:

@@ -274,7 +274,8 @@ def _note(page: _Page, c: _Candidate, body: float) -> Footnote | None:
     line = layout.line_at(row[0].i)
     if line is None:
         return None
-    return Footnote(c.label, "", layout.number, line, min(first.i, line.start), line.end)
+    start = first.i if line.start <= first.i < line.end else min(first.i, line.start)
+    return Footnote(c.label, "", layout.number, line, start, line.end)
 
 
 def _is_marker(c: _Candidate) -> bool:
