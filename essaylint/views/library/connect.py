@@ -3,13 +3,14 @@ passages that Personalized PageRank reaches from both (HippoRAG's associative st
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from essaylint.views.library.communities import GENERIC, GENERIC_SHARE
-from essaylint.views.library.concepts import query_concepts
+from essaylint.views.library.concepts import MAX_PHRASE_TOKENS, query_concepts
 from essaylint.views.library.graph import ConceptGraph
 from essaylint.views.library.ppr import Walk, concept_seeds, link_concepts, personalized_pagerank
 
@@ -30,10 +31,33 @@ class Bridge:
 
 
 def link_text(graph: ConceptGraph, text: str, embedder: Any) -> dict[int, float]:
+    """The graph's concepts a side of the question names: the longest concepts of the
+    library found in it word for word ("full text", not "text"), else its own phrases
+    linked by exact key or cosine."""
+    exact = _longest_concepts(graph, text)
+    if exact:
+        return dict.fromkeys(exact, 1.0)
     phrases = list(dict.fromkeys(k for k, _ in query_concepts(text)))
     if not phrases:
         return {}
     return link_concepts(graph, phrases, embedder.embed_queries(phrases))
+
+
+def _longest_concepts(graph: ConceptGraph, text: str) -> list[int]:
+    words = normalise_words(text)
+    found: list[tuple[int, int, int]] = []  # start, end, concept
+    for n in range(min(len(words), MAX_PHRASE_TOKENS + 1), 0, -1):
+        for i in range(len(words) - n + 1):
+            key = " ".join(words[i : i + n])
+            concept = graph.concept_index.get(graph.aliases.get(key, key))
+            inside = any(a <= i and i + n <= b for a, b, _ in found)
+            if concept is not None and not inside and (n > 1 or key not in GENERIC):
+                found.append((i, i + n, concept))
+    return [c for _, _, c in sorted(found)]
+
+
+def normalise_words(text: str) -> list[str]:
+    return re.sub(r"[^\w\s-]", " ", text.lower()).split()
 
 
 def connect(graph: ConceptGraph, walk: Walk, a: str, b: str, embedder: Any) -> Bridge:
@@ -60,7 +84,7 @@ def connect(graph: ConceptGraph, walk: Walk, a: str, b: str, embedder: Any) -> B
     for x in np.argsort(-joint[:c]).tolist():
         if x in seeds or graph.df[x] < 2 or graph.concepts[x] in GENERIC:
             continue
-        if graph.df[x] > max(5, GENERIC_SHARE * len(graph.passages)):
+        if graph.df[x] > max(5, _share(graph.concepts[x]) * len(graph.passages)):
             continue
         with_x = set(graph.passages_of(x).tolist())
         left, right = sorted(with_x & mentions_a), sorted(with_x & mentions_b)
@@ -71,6 +95,13 @@ def connect(graph: ConceptGraph, walk: Walk, a: str, b: str, embedder: Any) -> B
     order = np.argsort(-joint[c:]).tolist()
     bridge.passages = [p for p in order if joint[c + p] > 0][:TOP_PASSAGES]
     return bridge
+
+
+BRIDGE_WORD_SHARE = 0.02  # a one-word bridge this common (patients, quality, care) says nothing
+
+
+def _share(key: str) -> float:
+    return GENERIC_SHARE if " " in key else BRIDGE_WORD_SHARE
 
 
 def _mentions(graph: ConceptGraph, links: dict[int, float]) -> set[int]:

@@ -20,10 +20,12 @@ import numpy as np
 from essaylint.core.ports import LazyEmbedder
 from essaylint.core.project import Project
 from essaylint.core.records import Child, ChunkedDocument, PageSpan
+from essaylint.ingest.structure.records import DocStructure
+from essaylint.ingest.structure.store import load_structures
 from essaylint.text.sentences import sentence_spans
 from essaylint.views.library.library import Library
 
-TREE_VERSION = "1"
+TREE_VERSION = "2"  # 2: no fragments, no sentences from marked regions
 SUMMARY_TOKENS = 130  # RAPTOR's mean summary length (paper App. C)
 MAX_SENTENCES = 4
 MMR_LAMBDA = 0.7
@@ -76,17 +78,28 @@ class Tree:
 
 
 def build_tree(project: Project, embedder: LazyEmbedder, library: Library) -> Tree:
+    structures = load_structures(project)
     documents = {
-        uid: document_nodes(project, embedder, document)
+        uid: document_nodes(project, embedder, document, _excluded(structures.get(uid)))
         for uid, document in library.documents.items()
     }
     return Tree(documents, group_nodes(documents))
 
 
+def _excluded(structure: DocStructure | None) -> dict[str, list[tuple[int, int]]]:
+    out: dict[str, list[tuple[int, int]]] = {}
+    for region in structure.regions if structure else []:
+        out.setdefault(region.parent_id, []).append((region.start, region.end))
+    return out
+
+
 def document_nodes(
-    project: Project, embedder: LazyEmbedder, document: ChunkedDocument
+    project: Project,
+    embedder: LazyEmbedder,
+    document: ChunkedDocument,
+    excluded: dict[str, list[tuple[int, int]]] | None = None,
 ) -> list[Node]:
-    sentences = document_sentences(document)
+    sentences = document_sentences(document, excluded or {})
     vectors = sentence_vectors(project, embedder, document.doc_uid, sentences)
     by_child: dict[str, list[int]] = {}
     for i, sentence in enumerate(sentences):
@@ -130,19 +143,40 @@ def section_runs(document: ChunkedDocument) -> list[tuple[str, list[Child]]]:
     return runs
 
 
-def document_sentences(document: ChunkedDocument) -> list[Sentence]:
-    """Every summary-worthy sentence of the body, verbatim, with its offsets in the parent."""
+_FRAGMENT = re.compile(r"^(?:\(?\d{1,3}[.)]|\(?[a-z]{1,3}\)|[\W\d_]|[a-zß-ÿ])")
+
+
+def _summary_worthy(text: str) -> bool:
+    """A whole sentence of prose: it starts like one (not "3) Sei…", "(b) …", a lower-case
+    continuation or a formula) and is mostly letters."""
+    words = text.split()
+    letters = sum(ch.isalpha() for ch in text)
+    if not MIN_WORDS <= len(words) <= MAX_WORDS or letters < 0.6 * len(text):
+        return bool(_HAN.search(text)) and 12 <= len(text) <= 160 and not _FRAGMENT.match(text)
+    return not _FRAGMENT.match(text.lstrip())
+
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def document_sentences(
+    document: ChunkedDocument, excluded: dict[str, list[tuple[int, int]]] | None = None
+) -> list[Sentence]:
+    """Every summary-worthy sentence of the body, verbatim, with its offsets in the parent;
+    none from the regions marked at ingest (captions, tables, footnotes, front matter)."""
+    excluded = excluded or {}
     out = []
     for child in document.children:
         if child.source_subtype == "references":
             continue
         for start, end in sentence_spans(child.text):
             text = child.text[start:end]
-            words = text.split()
-            letters = sum(ch.isalpha() for ch in text)
-            if not MIN_WORDS <= len(words) <= MAX_WORDS or letters < 0.6 * len(text):
+            a, b = child.char_start + start, child.char_start + end
+            if not _summary_worthy(text) or text.lstrip().startswith("#"):
                 continue
-            if text.lstrip().startswith("#"):
+            if any(
+                a < x_end and x_start < b for x_start, x_end in excluded.get(child.parent_id, [])
+            ):
                 continue
             out.append(
                 Sentence(
