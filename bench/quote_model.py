@@ -1,7 +1,7 @@
 """Fit and check the finding-sentence model (essaylint/retrieve/finding.py) offline.
 
-    python bench/quote_model.py train [--local DOCS.jsonl.gz]   # → essaylint/assets/quote_model.json
-    python bench/quote_model.py eval  [--local DOCS.jsonl.gz]   # held-out table
+    python bench/quote_model.py train [--local DOCS.jsonl.gz]  # essaylint/assets/quote_model.json
+    python bench/quote_model.py eval  [--local DOCS.jsonl.gz]  # the held-out table
 
 Data (bench/data/README.md): bench/data/quotes/evidence_cases.jsonl.gz (query, document,
 evidence sentence indices, split) and evidence_docs.jsonl.gz (sentence lists). Check-COVID's
@@ -174,7 +174,8 @@ def main() -> None:
         tune = [c for c in cases if c["split"] == "tune" and c["set"] in TRAIN_SETS]
         w, mean, std, loss = fit(groups(tune, training=True))
         model = {
-            "kind": "conditional logit over a passage's sentences; score = ((x - mean) / std) · weights",
+            "kind": "conditional logit over a passage's sentences; "
+            "score = ((x - mean) / std) · weights",
             "features": NAMES,
             "weights": [float(f"{v:.6g}") for v in w],
             "mean": [float(f"{v:.6g}") for v in mean],
