@@ -21,6 +21,7 @@ import csv
 import json
 import re
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -156,6 +157,38 @@ def table(results: dict[str, tuple[int, int, float, float]]) -> str:
     return "\n".join(rows)
 
 
+CORPUS_QUESTIONS = [
+    "complications of DVT prophylaxis in trauma patients",
+    "bleeding and heparin-induced thrombocytopenia rates with prophylaxis",
+    "barriers to quality improvement in Malawi hospitals",
+    "focus groups with heart failure patients",
+    "share of papers with full text in S2ORC",
+    "inter-annotator agreement of faithfulness ratings",
+    "heat stress effects on wheat yield",
+    "phrase generation with distributional semantics",
+    "stressful life events and dementia risk",
+    "fragment-based drug design",
+    "topologischer Raum und stetige Abbildung",
+    "LaTeX 模板 中文 参考文献",
+]
+
+
+def region_quotes(retriever: Retriever, questions: list[str]) -> tuple[int, Counter[str]]:
+    """Quotes over the corpus that touch a region marked at ingest, by region kind."""
+    from essaylint.ingest.structure.store import structure_of
+
+    quoted = 0
+    touched: Counter[str] = Counter()
+    for question in questions:
+        for item in answer(retriever, QueryInputs(question), write=False).pack.items:
+            quoted += 1
+            structure = structure_of(retriever.project, item.doc_uid)
+            for start, end, kind in structure.regions_of(item.parent_id) if structure else []:
+                if item.quote_start < end and start < item.quote_end:
+                    touched[kind] += 1
+    return quoted, touched
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
@@ -163,9 +196,21 @@ def main() -> None:
     parser.add_argument("--work", type=Path, required=True, help="an ingested bench repo")
     parser.add_argument("--rationales", type=Path, help="a rationales.jsonl (held-out set)")
     parser.add_argument("--dev-eval", type=Path, default=DEV_EVAL, help="shared/dev-eval")
+    parser.add_argument(
+        "--regions",
+        type=Path,
+        help="questions (JSONL with 'question') over a corpus repo: count quotes from regions",
+    )
     args = parser.parse_args()
     project = Project(args.work)
     retriever = open_retriever(project, load_config(project.config_path))
+    if args.regions:
+        rows = [json.loads(line) for line in args.regions.read_text().splitlines() if line]
+        questions = CORPUS_QUESTIONS + [r["question"] for r in rows]
+        quoted, touched = region_quotes(retriever, questions)
+        print(f"{len(questions)} questions, {quoted} quotes; quotes touching a marked region:")
+        print(", ".join(f"{k} {n}" for k, n in sorted(touched.items())) or "none")
+        return
     cases = (
         rationale_cases(args.rationales, project)
         if args.rationales
