@@ -51,6 +51,7 @@ def main() -> None:
     parser.add_argument("--work", type=Path, required=True, help="dev-eval repo, multilingual on")
     parser.add_argument("--dev-eval", type=Path, default=DEV_EVAL)
     parser.add_argument("--questions", type=Path, default=DATA / "zh_queries.jsonl")
+    parser.add_argument("--skip", default="", help="a split to leave out (e.g. heldout)")
     args = parser.parse_args()
     project = Project(args.work)
     retriever = open_retriever(project, load_config(project.config_path))
@@ -61,6 +62,8 @@ def main() -> None:
         if row["query_id"] not in wanted:
             continue
         split = row.get("split", "first 30")
+        if split == args.skip:
+            continue
         zh = answered(retriever.search(QueryInputs(row["zh"])), wanted[row["query_id"]])
         en = answered(retriever.search(QueryInputs(row["en"])), wanted[row["query_id"]])
         counts[split][0] += zh

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -127,15 +128,20 @@ def _item(
             }
         )
     best_hit = min(own, key=lambda h: h.rank)
-    best = segments[0] if segments else _single(best_hit, parent)
+    segments = segments or [_single(best_hit, parent)]
     text = parent.text
     child = best_hit.child
     excluded = retriever.excluded(parent.doc_uid, parent.parent_id)
     if parent.references_start is not None:
         excluded = [*excluded, (parent.references_start, len(text))]
+    # the quote may come from any of the item's segments (not the text between them);
+    # the locator then points at the segment that holds it
+    spans = sorted((s["char_start"], s["char_end"]) for s in segments)
+    gaps = [(a_end, b_start) for (_, a_end), (b_start, _) in itertools.pairwise(spans)]
     q_start, q_end = best_quote(
-        text, best["char_start"], best["char_end"], query, excluded=excluded, title=child.title
+        text, spans[0][0], spans[-1][1], query, excluded=[*excluded, *gaps], title=child.title
     )
+    best = next((s for s in segments if s["char_start"] <= q_start < s["char_end"]), segments[0])
     has_page = best["page_start"] is not None
     locator = Locator(
         page_start=best["page_start"],

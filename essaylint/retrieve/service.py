@@ -52,8 +52,12 @@ def answer(
     limit = inputs.limit or params.max_parents
     # papers mode regroups evidence mode's passages by document; it never retrieves more
     top = max(params.children, 1)
-    parent_ids = select_parents(hits, top, limit, min(params.min_parents, limit))
+    minimum = min(params.min_parents, limit)
+    parent_ids = select_parents(hits, top, limit, minimum)
     items = build_items(retriever, inputs, hits, parent_ids)
+    items += _more_items(retriever, inputs, hits, parent_ids, minimum - len(items))
+    for rank, item in enumerate(items, start=1):
+        item.rank = rank
     if inputs.mode in {"evidence", "papers"}:
         check_citable(retriever, items)
     project = retriever.project
@@ -82,6 +86,21 @@ def answer(
     if write:
         _write(project, pack, record)
     return QueryRun(pack, record)
+
+
+def _more_items(
+    retriever: Retriever, inputs: QueryInputs, hits: list, chosen: list[str], wanted: int
+) -> list:
+    """Items from the next parents of the fused list when some chosen ones held nothing
+    quotable (a page of references): the pack still reaches its minimum."""
+    items: list = []
+    later = (p for p in dict.fromkeys(h.parent_id for h in hits) if p not in chosen)
+    while len(items) < wanted:
+        parent_id = next(later, None)
+        if parent_id is None:
+            break
+        items += build_items(retriever, inputs, hits, [parent_id])
+    return items
 
 
 def read_batch(path: Path) -> Iterator[tuple[str, QueryInputs]]:

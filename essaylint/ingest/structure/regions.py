@@ -121,13 +121,24 @@ def _line_kind(
     text = " ".join(line.text.split())
     if not text:
         return ""
-    if BOILERPLATE.match(text):
+    if BOILERPLATE.match(text) or _running_line(layout, line, text):
         return "boilerplate"
     if layout.number == 1 and _front(line, body, first_heading_top):
         return "front"
     if not _HEADING_LINE.match(text) and _table_row(layout, line, text, tables):
         return "table"
     return ""
+
+
+_PAGE_NUMBER = re.compile(r"^\d{1,4}\s|\s\d{1,4}$|^\d{1,4}$")
+EDGE = 0.08  # running heads and footers sit in this share of the page at its top or bottom
+
+
+def _running_line(layout: PageLayout, line: Line, text: str) -> bool:
+    """A running head or footer that carries the page number ("92 5.3. GAUSS-KRÜMMUNG",
+    "PLOS ONE | … 1 / 21"): short, at the top or bottom edge of the page."""
+    at_edge = line.bottom > (1 - EDGE) * layout.height or line.top < EDGE * layout.height
+    return at_edge and len(text.split()) <= 12 and bool(_PAGE_NUMBER.search(text))
 
 
 def _front(line: Line, body: float, first_heading_top: float | None) -> bool:

@@ -171,7 +171,8 @@ def _joins(token: Any, run: Sequence[Any]) -> bool:
         return bool(run) and not run[-1].whitespace_
     if token.like_num or any(c.isdigit() for c in token.text):
         return False
-    return token.pos_ in NP_TAGS and not token.is_stop
+    # spaCy's stop list holds content words too ("full", "part", "top"): only the tags count
+    return token.pos_ in NP_TAGS and not (token.is_stop and token.pos_ == "PROPN")
 
 
 def _noun_phrase(run: Sequence[Any]) -> list[tuple[int, str, str]]:
@@ -270,6 +271,7 @@ def query_concepts(text: str) -> list[tuple[str, str]]:
 # Words of a paper's furniture and of mathematical prose in each language: never a theme.
 _FURNITURE_WORDS = (
     "beispiel beispiele satz definition beweis lemma bemerkung aufgabe aufgaben lösung "
+    "beh bew bsp vgl def folgt gegeben "
     "folgerung korollar abbildung kapitel abschnitt seite tabelle sei seien gilt also "
     "exemple figure tableau chapitre section page théorème preuve démonstration lemme "
     "ejemplo figura tabla capítulo sección página teorema demostración lema "
@@ -328,7 +330,7 @@ def _content_word(word: str, stop: frozenset[str]) -> bool:
     lower = word.lower()
     if lower in stop or lower in FURNITURE or len(word) < 3:
         return False
-    return not (word.isupper() and len(word) > 5)  # running heads and small caps
+    return not (word.isupper() and len(word) > 3)  # running heads and small caps
 
 
 def _latin_phrase(

@@ -44,16 +44,26 @@ def link_text(graph: ConceptGraph, text: str, embedder: Any) -> dict[int, float]
 
 
 def _longest_concepts(graph: ConceptGraph, text: str) -> list[int]:
+    """Concepts of the library the text names, longest first: its own noun phrases as the
+    extractor keys them ("bibliography entries" → "bibliography entry") and its word
+    n-grams; a concept inside a longer one found is dropped ("text" inside "full text")."""
+    keys = [k for k, _ in query_concepts(text)]
     words = normalise_words(text)
-    found: list[tuple[int, int, int]] = []  # start, end, concept
-    for n in range(min(len(words), MAX_PHRASE_TOKENS + 1), 0, -1):
-        for i in range(len(words) - n + 1):
-            key = " ".join(words[i : i + n])
-            concept = graph.concept_index.get(graph.aliases.get(key, key))
-            inside = any(a <= i and i + n <= b for a, b, _ in found)
-            if concept is not None and not inside and (n > 1 or key not in GENERIC):
-                found.append((i, i + n, concept))
-    return [c for _, _, c in sorted(found)]
+    keys += [
+        " ".join(words[i : i + n])
+        for n in range(min(len(words), MAX_PHRASE_TOKENS + 1), 0, -1)
+        for i in range(len(words) - n + 1)
+    ]
+    found: list[str] = []
+    for key in sorted(dict.fromkeys(keys), key=lambda k: -len(k.split())):
+        key = graph.aliases.get(key, key)
+        if key not in graph.concept_index or key in found:
+            continue
+        if any(f" {key} " in f" {longer} " for longer in found):
+            continue
+        if len(key.split()) > 1 or key not in GENERIC:
+            found.append(key)
+    return [graph.concept_index[k] for k in found]
 
 
 def normalise_words(text: str) -> list[str]:
