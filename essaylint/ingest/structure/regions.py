@@ -138,7 +138,11 @@ def _running_line(layout: PageLayout, line: Line, text: str) -> bool:
     """A running head or footer that carries the page number ("92 5.3. GAUSS-KRÜMMUNG",
     "PLOS ONE | … 1 / 21"): short, at the top or bottom edge of the page."""
     at_edge = line.bottom > (1 - EDGE) * layout.height or line.top < EDGE * layout.height
-    return at_edge and len(text.split()) <= 12 and bool(_PAGE_NUMBER.search(text))
+    if not at_edge or len(text.split()) > 12:
+        return False
+    letters = [c for c in text if c.isalpha()]
+    capitals = sum(c.isupper() for c in letters) >= 0.8 * len(letters) if letters else True
+    return bool(_PAGE_NUMBER.search(text)) or (capitals and len(text.split()) <= 8)
 
 
 def _front(line: Line, body: float, first_heading_top: float | None) -> bool:

@@ -12,6 +12,7 @@ always a route to the leaf that says it. Sentence vectors are cached per documen
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -80,7 +81,7 @@ class Tree:
 def build_tree(project: Project, embedder: LazyEmbedder, library: Library) -> Tree:
     structures = load_structures(project)
     documents = {
-        uid: document_nodes(project, embedder, document, _excluded(structures.get(uid)))
+        uid: document_nodes(project, embedder, document, structures.get(uid))
         for uid, document in library.documents.items()
     }
     return Tree(documents, group_nodes(documents))
@@ -97,15 +98,15 @@ def document_nodes(
     project: Project,
     embedder: LazyEmbedder,
     document: ChunkedDocument,
-    excluded: dict[str, list[tuple[int, int]]] | None = None,
+    structure: DocStructure | None = None,
 ) -> list[Node]:
-    sentences = document_sentences(document, excluded or {})
+    sentences = document_sentences(document, _excluded(structure))
     vectors = sentence_vectors(project, embedder, document.doc_uid, sentences)
     by_child: dict[str, list[int]] = {}
     for i, sentence in enumerate(sentences):
         by_child.setdefault(sentence.child_id, []).append(i)
     sections: list[Node] = []
-    for n, (title, children) in enumerate(section_runs(document), start=1):
+    for n, (title, children) in enumerate(section_runs(document, structure), start=1):
         rows = [i for c in children for i in by_child.get(c.child_id, [])]
         node = _node(
             f"{document.doc_uid}/s{n:02d}", "section", title, children, sentences, vectors, rows
@@ -121,10 +122,16 @@ def document_nodes(
     return [top, *sections]
 
 
-def section_runs(document: ChunkedDocument) -> list[tuple[str, list[Child]]]:
-    """Runs of consecutive body children under one top-level section; without section
-    paths, windows of WINDOW_PAGES pages (or WINDOW_CHILDREN children when unpaginated)."""
+def section_runs(
+    document: ChunkedDocument, structure: DocStructure | None = None
+) -> list[tuple[str, list[Child]]]:
+    """Runs of consecutive body children under one top-level section: the structure's
+    sections when it found some (outline and heading lines), else the chunks' section
+    paths; without either, windows of WINDOW_PAGES pages (or WINDOW_CHILDREN children)."""
     body = [c for c in document.children if c.source_subtype != "references"]
+    top = _top_sections(structure, document)
+    if top:
+        return _runs(body, lambda child: _title_at(top, child))
     named = sum(1 for c in body if c.section_path)
     runs: list[tuple[str, list[Child]]] = []
     for child in body:
@@ -143,7 +150,13 @@ def section_runs(document: ChunkedDocument) -> list[tuple[str, list[Child]]]:
     return runs
 
 
-_FRAGMENT = re.compile(r"^(?:\(?\d{1,3}[.)]|\(?[a-z]{1,3}\)|[\W\d_]|[a-zß-ÿ])")
+_FRAGMENT = re.compile(r"^(?:\(?\d{1,3}[.)]|\(?[a-z]{1,3}\)|[\W\d_]|[a-zß-ÿ]|[A-ZÄÖÜ]{2,}\s)")
+# A sentence the splitter cut after an abbreviation ("… d. h.", "… bzgl.", "… e.g."), or
+# one that does not end like a sentence.
+_ENDS_ON_ABBREVIATION = re.compile(
+    r"(?:\b[a-zA-Zäöü]\.\s*){2}$|\b(?:bzgl|bzw|vgl|ggf|usw|etc|resp|sog|evtl|ca|bspw|inkl|"
+    r"cf|vs|al|approx|fig|eq|resp|p|pp|vol|no|Abb|Tab|Bsp|Def|Bem|Kap)\.$|[^.!?。…\"”)]$"
+)
 
 
 def _summary_worthy(text: str) -> bool:
@@ -153,10 +166,48 @@ def _summary_worthy(text: str) -> bool:
     letters = sum(ch.isalpha() for ch in text)
     if not MIN_WORDS <= len(words) <= MAX_WORDS or letters < 0.6 * len(text):
         return bool(_HAN.search(text)) and 12 <= len(text) <= 160 and not _FRAGMENT.match(text)
-    return not _FRAGMENT.match(text.lstrip())
+    stripped = text.strip()
+    one_letter = sum(1 for w in words if len(w.strip(".,;:()")) == 1) / len(words)
+    if _FRAGMENT.match(stripped) or one_letter > 0.2:
+        return False
+    return not _ENDS_ON_ABBREVIATION.search(stripped)
 
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _top_sections(
+    structure: DocStructure | None, document: ChunkedDocument
+) -> list[tuple[int, int, str]]:
+    """(page, offset, title) of the structure's top-level sections, in reading order."""
+    if structure is None:
+        return []
+    sections = [e for e in structure.of_kind("section") if e.page and e.level == 1]
+    if len(sections) < 2:
+        return []
+    found = [(e.page or 0, e.char_start or 0, _section_title(e.label, e.text)) for e in sections]
+    return sorted(found)
+
+
+def _section_title(label: str, text: str) -> str:
+    return text if label.startswith(":") or not label else f"{label} {text}"
+
+
+def _title_at(sections: list[tuple[int, int, str]], child: Child) -> str:
+    position = (child.page_start or 0, child.char_start)
+    before = [title for page, offset, title in sections if (page, offset) <= position]
+    return before[-1] if before else "Front matter"
+
+
+def _runs(children: list[Child], title_of: Callable[[Child], str]) -> list[tuple[str, list[Child]]]:
+    runs: list[tuple[str, list[Child]]] = []
+    for child in children:
+        title = title_of(child)
+        if runs and runs[-1][0] == title:
+            runs[-1][1].append(child)
+        else:
+            runs.append((title, [child]))
+    return runs
 
 
 def document_sentences(
