@@ -94,14 +94,28 @@ def test_text_regions_mark_references_back_matter_boilerplate_and_captions() -> 
         "References\n\n1. Smith J. Trauma. 2001."
     )
     parent = Parent("d:p001", "d", 1, 1, "", text, references_start=text.index("References"))
-    kinds = [(r.kind, text[r.start : r.end][:12]) for r in text_regions(parent)]
+    found, goes_on = text_regions(parent)
+    kinds = [(r.kind, text[r.start : r.end][:12]) for r in found]
     assert kinds == [
-        ("references", "References\n\n"),
         ("caption", "Table 2: Com"),
         ("backmatter", "Acknowledgem"),
         ("backmatter", "We thank the"),
         ("backmatter", "Cite this ar"),
+        ("references", "References\n\n"),
     ]
+    assert goes_on
+
+
+def test_a_reference_list_in_another_language_runs_on_to_the_next_page() -> None:
+    first = "Ergebnisse folgen.\n\nLiteraturverzeichnis\n\n[1] Thoma M. Skript. 2014."
+    second = "[2] Herrlich F. Vorlesung. 2013.\n\nA Anhang\n\nWeitere Beweise folgen hier."
+    found, goes_on = text_regions(Parent("d:p001", "d", 1, 1, "", first))
+    assert [(r.kind, r.start) for r in found] == [("references", first.index("Literatur"))]
+    found, goes_on = text_regions(Parent("d:p002", "d", 2, 2, "", second), goes_on)
+    assert [(r.kind, r.start, r.end) for r in found] == [
+        ("references", 0, second.index("A Anhang"))
+    ]
+    assert not goes_on
 
 
 @pytest.mark.parametrize(

@@ -236,8 +236,10 @@ class _Builder:
 
     # -- from the text -----------------------------------------------------------
     def from_text(self) -> None:
-        for parent in self.parents:
-            self.s.regions += regions.text_regions(parent)
+        in_references = False
+        for parent in sorted(self.parents, key=lambda p: p.page_start or 0):
+            found, in_references = regions.text_regions(parent, in_references)
+            self.s.regions += found
         self.s.regions = regions.merge(self.s.regions)
         if not hasattr(self, "resolver"):
             self._text_captions()

@@ -46,27 +46,54 @@ TOP_NOTE = 0.85  # front-matter lines on page 1 set this much smaller than the b
 COLUMN_GAP = 1.2  # em between two glyphs of a line that make them two table cells
 
 
-def text_regions(parent: Parent) -> list[Region]:
-    """Regions found in a page parent's text: everything from the references on, back-matter
-    sections (to the next heading), boilerplate and caption paragraphs."""
+REFERENCES = re.compile(
+    r"^(?:\d{1,2}\.?\s*)?(?:references?(?: and notes)?|bibliography|works cited|literature cited|"
+    r"literatur(?:verzeichnis)?|literaturangaben|quellen(?:verzeichnis)?|bibliographie|"
+    r"r[ée]f[ée]rences(?: bibliographiques)?|bibliograf[íi]a|referencias(?: bibliogr[áa]ficas)?|"
+    r"参考文献|參考文獻|引用文献)\s*:?$",
+    re.IGNORECASE,
+)
+_AFTER_REFERENCES = re.compile(
+    r"^(?:[A-Z](?:\.\d{1,2})*\.?\s+\S|appendix|appendices|anhang|annexe|ap[ée]ndice|附录|"
+    r"supplementary|supporting information)",
+    re.IGNORECASE,
+)
+
+
+def text_regions(parent: Parent, in_references: bool = False) -> tuple[list[Region], bool]:
+    """Regions found in a page parent's text: the reference list (from its heading, in any of
+    the languages above, to an appendix; ``in_references``: the page starts inside it),
+    back-matter sections (to the next heading), boilerplate and caption paragraphs. Returns
+    the regions and whether the next page starts inside the reference list."""
     text = parent.text
     out: list[Region] = []
-    end = len(text) if parent.references_start is None else parent.references_start
+    references_from: int | None = 0 if in_references else None
     if parent.references_start is not None:
-        out.append(Region(parent.parent_id, parent.references_start, len(text), "references"))
+        references_from = min(references_from or parent.references_start, parent.references_start)
     in_back = False
-    for start, stop in _paragraphs(text[:end]):
+    for start, stop in _paragraphs(text):
         paragraph = text[start:stop]
         heading = _is_heading(paragraph)
+        stripped = " ".join(paragraph.split())
+        if references_from is not None and start >= references_from:
+            if heading and _AFTER_REFERENCES.match(stripped) and not REFERENCES.match(stripped):
+                out.append(Region(parent.parent_id, references_from, start, "references"))
+                references_from = None
+            continue
+        if heading and REFERENCES.match(stripped):
+            references_from = start
+            continue
         if heading:
-            in_back = bool(BACKMATTER.match(paragraph.strip()))
+            in_back = bool(BACKMATTER.match(stripped))
         if in_back:
             out.append(Region(parent.parent_id, start, stop, "backmatter"))
         elif BOILERPLATE.match(paragraph):
             out.append(Region(parent.parent_id, start, stop, "boilerplate"))
-        elif CAPTION.match(paragraph.strip()) and not heading:
+        elif CAPTION.match(stripped) and not heading:
             out.append(Region(parent.parent_id, start, _caption_end(paragraph) + start, "caption"))
-    return out
+    if references_from is not None:
+        out.append(Region(parent.parent_id, references_from, len(text), "references"))
+    return out, references_from is not None
 
 
 def _paragraphs(text: str) -> Iterable[tuple[int, int]]:

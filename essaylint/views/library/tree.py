@@ -11,6 +11,7 @@ always a route to the leaf that says it. Sentence vectors are cached per documen
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -150,11 +151,13 @@ def section_runs(
     return runs
 
 
-_FRAGMENT = re.compile(r"^(?:\(?\d{1,3}[.)]|\(?[a-z]{1,3}\)|[\W\d_]|[a-zß-ÿ]|[A-ZÄÖÜ]{2,}\s)")
+_FRAGMENT = re.compile(
+    r"^(?:\(?\d{1,3}[.)]|\(?[a-z]{1,3}\)|[\W\d_]|[a-zß-ÿ]|[A-ZÄÖÜ]{2,}\s|[A-Z]\.\s)"
+)
 # A sentence the splitter cut after an abbreviation ("… d. h.", "… bzgl.", "… e.g."), or
 # one that does not end like a sentence.
 _ENDS_ON_ABBREVIATION = re.compile(
-    r"(?:\b[a-zA-Zäöü]\.\s*){2}$|\b(?:bzgl|bzw|vgl|ggf|usw|etc|resp|sog|evtl|ca|bspw|inkl|"
+    r"(?:\b[a-zA-Zäöü]\.\s*){2}$|\s[a-zäöü]\.$|\b(?:bzgl|bzw|vgl|ggf|usw|etc|resp|sog|evtl|ca|bspw|inkl|"
     r"cf|vs|al|approx|fig|eq|resp|p|pp|vol|no|Abb|Tab|Bsp|Def|Bem|Kap)\.$|[^.!?。…\"”)]$"
 )
 
@@ -210,6 +213,23 @@ def _runs(children: list[Child], title_of: Callable[[Child], str]) -> list[tuple
     return runs
 
 
+_CJK_STOP = re.compile(r"(?<=[。！？])")
+
+
+def _split_cjk(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans cut again after a Chinese or Japanese full stop (。！？), which the sentence
+    splitter does not know."""
+    out = []
+    for start, end in spans:
+        cuts = [start] + [start + m.start() for m in _CJK_STOP.finditer(text[start:end])] + [end]
+        for a, b in itertools.pairwise(cuts):
+            while a < b and text[a].isspace():
+                a += 1
+            if a < b:
+                out.append((a, b))
+    return out
+
+
 def document_sentences(
     document: ChunkedDocument, excluded: dict[str, list[tuple[int, int]]] | None = None
 ) -> list[Sentence]:
@@ -220,7 +240,7 @@ def document_sentences(
     for child in document.children:
         if child.source_subtype == "references":
             continue
-        for start, end in sentence_spans(child.text):
+        for start, end in _split_cjk(child.text, sentence_spans(child.text)):
             text = child.text[start:end]
             a, b = child.char_start + start, child.char_start + end
             if not _summary_worthy(text) or text.lstrip().startswith("#"):
