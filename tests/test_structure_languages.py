@@ -16,7 +16,7 @@ from essaylint.ingest.normalise import normalise
 from essaylint.ingest.parse.pdf import parse_pdf
 from essaylint.ingest.structure.build import build_structure
 from essaylint.ingest.structure.records import DocStructure
-from essaylint.ingest.structure.regions import text_regions
+from essaylint.ingest.structure.regions import reference_list_start, text_regions
 from essaylint.ingest.structure.xrefs import find_mentions
 from essaylint.text.language import detect_language
 
@@ -94,7 +94,8 @@ def test_text_regions_mark_references_back_matter_boilerplate_and_captions() -> 
         "References\n\n1. Smith J. Trauma. 2001."
     )
     parent = Parent("d:p001", "d", 1, 1, "", text, references_start=text.index("References"))
-    found, goes_on = text_regions(parent)
+    assert reference_list_start([parent]) == (0, text.index("References"))
+    found, goes_on = text_regions(parent, text.index("References"))
     kinds = [(r.kind, text[r.start : r.end][:12]) for r in found]
     assert kinds == [
         ("caption", "Table 2: Com"),
@@ -107,11 +108,14 @@ def test_text_regions_mark_references_back_matter_boilerplate_and_captions() -> 
 
 
 def test_a_reference_list_in_another_language_runs_on_to_the_next_page() -> None:
+    cite = "Literaturverzeichnis\n\nWie man zitiert."
     first = "Ergebnisse folgen.\n\nLiteraturverzeichnis\n\n[1] Thoma M. Skript. 2014."
     second = "[2] Herrlich F. Vorlesung. 2013.\n\nA Anhang\n\nWeitere Beweise folgen hier."
-    found, goes_on = text_regions(Parent("d:p001", "d", 1, 1, "", first))
+    pages = [Parent(f"d:p00{n}", "d", n, n, "", t) for n, t in enumerate((cite, first, second))]
+    assert reference_list_start(pages) == (1, first.index("Literatur"))  # the last heading
+    found, goes_on = text_regions(pages[1], first.index("Literatur"))
     assert [(r.kind, r.start) for r in found] == [("references", first.index("Literatur"))]
-    found, goes_on = text_regions(Parent("d:p002", "d", 2, 2, "", second), goes_on)
+    found, goes_on = text_regions(pages[2], 0 if goes_on else None)
     assert [(r.kind, r.start, r.end) for r in found] == [
         ("references", 0, second.index("A Anhang"))
     ]

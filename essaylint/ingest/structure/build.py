@@ -14,7 +14,7 @@ from essaylint.ingest.structure.align import PageAligner
 from essaylint.ingest.structure.definitions import find_definitions, term_key
 from essaylint.ingest.structure.layout import PageLayout, body_size, drop_running_lines, read_layout
 from essaylint.ingest.structure.links import Link, find_links
-from essaylint.ingest.structure.records import DocStructure, Edge, Element, element_id
+from essaylint.ingest.structure.records import DocStructure, Edge, Element, Region, element_id
 from essaylint.ingest.structure.resolve import Resolver
 from essaylint.ingest.structure.xrefs import find_mentions
 
@@ -236,10 +236,14 @@ class _Builder:
 
     # -- from the text -----------------------------------------------------------
     def from_text(self) -> None:
-        in_references = False
-        for parent in sorted(self.parents, key=lambda p: p.page_start or 0):
-            found, in_references = regions.text_regions(parent, in_references)
+        parents = sorted(self.parents, key=lambda p: p.page_start or 0)
+        start = regions.reference_list_start(parents)
+        inside = False
+        for i, parent in enumerate(parents):
+            begins = start[1] if start and i == start[0] else (0 if inside else None)
+            found, inside = regions.text_regions(parent, begins)
             self.s.regions += found
+        self.s.regions += self._reference_sections()
         self.s.regions = regions.merge(self.s.regions)
         if not hasattr(self, "resolver"):
             self._text_captions()
@@ -256,6 +260,39 @@ class _Builder:
         if getattr(self, "links", None):
             self.s.edges = self._merge_links(self.links)
         self.s.edges.sort(key=lambda e: (e.page or 0, e.char_start or 0, e.target))
+
+    def _reference_sections(self) -> list[Region]:
+        """From a References / Literaturverzeichnis / 参考文献 heading found in the layout to
+        the next appendix heading (or the end): the reference list, whatever the text did."""
+        sections = sorted(
+            (e for e in self.s.elements if e.kind in ("section", "appendix") and e.page),
+            key=lambda e: (e.page or 0, e.char_start or 0),
+        )
+        headings = [e for e in sections if regions.REFERENCES.match(e.text.strip())]
+        start = headings[-1] if headings else None
+        if start is None or start.char_start is None:
+            return []
+        after = [
+            e for e in sections if (e.page or 0, e.char_start or 0) > (start.page, start.char_start)
+        ]
+        end = next(
+            (e for e in after if e.kind == "appendix" or regions.AFTER_REFERENCES.match(e.text)),
+            None,
+        )
+        out = []
+        for parent in self.parents:
+            page = parent.page_start or 0
+            if page < (start.page or 0) or (end is not None and page > (end.page or 0)):
+                continue
+            a = start.char_start if page == start.page else 0
+            b = (
+                end.char_start
+                if end is not None and page == end.page and end.char_start
+                else len(parent.text)
+            )
+            if b > a:
+                out.append(Region(parent.parent_id, a, b, "references"))
+        return out
 
     def _text_captions(self) -> None:
         for parent in self.parents:

@@ -53,35 +53,43 @@ REFERENCES = re.compile(
     r"参考文献|參考文獻|引用文献)\s*:?$",
     re.IGNORECASE,
 )
-_AFTER_REFERENCES = re.compile(
+AFTER_REFERENCES = re.compile(
     r"^(?:[A-Z](?:\.\d{1,2})*\.?\s+\S|appendix|appendices|anhang|annexe|ap[ée]ndice|附录|"
     r"supplementary|supporting information)",
     re.IGNORECASE,
 )
 
 
-def text_regions(parent: Parent, in_references: bool = False) -> tuple[list[Region], bool]:
-    """Regions found in a page parent's text: the reference list (from its heading, in any of
-    the languages above, to an appendix; ``in_references``: the page starts inside it),
-    back-matter sections (to the next heading), boilerplate and caption paragraphs. Returns
-    the regions and whether the next page starts inside the reference list."""
+def reference_list_start(parents: list[Parent]) -> tuple[int, int] | None:
+    """(parent index, offset) of the last reference-list heading (any of the languages
+    above): a paper's own bibliography comes last, after any section about citing."""
+    found = None
+    for i, parent in enumerate(parents):
+        if parent.references_start is not None and found is None:
+            found = (i, parent.references_start)
+        for start, stop in _paragraphs(parent.text):
+            stripped = " ".join(parent.text[start:stop].split())
+            if _is_heading(stripped) and REFERENCES.match(stripped):
+                found = (i, start)
+    return found
+
+
+def text_regions(parent: Parent, references_from: int | None = None) -> tuple[list[Region], bool]:
+    """Regions found in a page parent's text: the reference list from ``references_from``
+    (0 when the page starts inside it) to an appendix heading, back-matter sections (to the
+    next heading), boilerplate and caption paragraphs. Returns the regions and whether the
+    next page starts inside the reference list."""
     text = parent.text
     out: list[Region] = []
-    references_from: int | None = 0 if in_references else None
-    if parent.references_start is not None:
-        references_from = min(references_from or parent.references_start, parent.references_start)
     in_back = False
     for start, stop in _paragraphs(text):
         paragraph = text[start:stop]
         heading = _is_heading(paragraph)
         stripped = " ".join(paragraph.split())
         if references_from is not None and start >= references_from:
-            if heading and _AFTER_REFERENCES.match(stripped) and not REFERENCES.match(stripped):
+            if heading and AFTER_REFERENCES.match(stripped) and not REFERENCES.match(stripped):
                 out.append(Region(parent.parent_id, references_from, start, "references"))
                 references_from = None
-            continue
-        if heading and REFERENCES.match(stripped):
-            references_from = start
             continue
         if heading:
             in_back = bool(BACKMATTER.match(stripped))
