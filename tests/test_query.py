@@ -145,13 +145,41 @@ def test_filters(retriever: Retriever) -> None:
     assert ask(retriever, FOCUS, filters=Filters(source_types=("slides",))) == []
 
 
-def test_papers_mode_regroups_by_document(retriever: Retriever) -> None:
-    pack = answer(retriever, QueryInputs(FOCUS, mode="papers", limit=2), write=False).pack
+@pytest.mark.parametrize(
+    "question", [FOCUS, "complications of DVT prophylaxis in trauma patients", "staffing"]
+)
+def test_papers_mode_regroups_the_evidence_mode_hits(retriever: Retriever, question: str) -> None:
+    evidence = answer(retriever, QueryInputs(question), write=False).pack
+    pack = answer(retriever, QueryInputs(question, mode="papers"), write=False).pack
+    assert [i.parent_id for i in pack.items] == [i.parent_id for i in evidence.items]
     docs = [p.doc_uid for p in pack.papers]
-    assert len(docs) == len(set(docs)) == 2 and docs[0] == TULLY
+    assert len(docs) == len(set(docs))
+    assert set(docs) == {i.doc_uid for i in evidence.items}
     for paper in pack.papers:
         assert paper.items and all(i.doc_uid == paper.doc_uid for i in paper.items)
         assert paper.citation.endswith(f"{{#{paper.doc_uid}}}")
+
+
+def test_filters_that_match_nothing_are_named(retriever: Retriever) -> None:
+    def warned(filters: Filters) -> list[str]:
+        pack = answer(retriever, QueryInputs(FOCUS, filters=filters), write=False).pack
+        assert not pack.items and not pack.filters_matched
+        return pack.warnings
+
+    assert warned(Filters(docs=("doc_zzz",))) == ["--doc doc_zzz: no such document in library.csv"]
+    assert "--year <1900" in warned(Filters(year="<1900"))[0]
+    assert "--where title=nothing" in warned(Filters(where=("title=nothing",)))[0]
+    together = warned(Filters(year="2010", docs=(MALAWI,)))
+    assert together[0].startswith("the filters together match none")
+    matched = answer(retriever, QueryInputs(FOCUS, filters=Filters(docs=(DATTA,))), write=False)
+    assert matched.pack.filters_matched and not matched.pack.warnings
+
+
+def test_cli_query_with_an_unknown_doc_warns_and_exits_1(project: Project) -> None:
+    result = run_cli(project, FOCUS, "--doc", "doc_zzz")
+    assert result.exit_code == 1
+    assert "warning: --doc doc_zzz: no such document in library.csv" in result.output
+    assert "No passage matched" in result.output
 
 
 def test_cli_writes_a_new_pack_per_query_and_a_replayable_record(project: Project) -> None:

@@ -12,7 +12,7 @@ from essaylint.retrieve.citation import author_label, citation
 from essaylint.retrieve.engine import looks_latin
 from essaylint.retrieve.filters import build_where, year_clause
 from essaylint.retrieve.fusion import convex, convex_weights, rrf, weighted
-from essaylint.retrieve.quotes import best_quote, query_terms, word_count
+from essaylint.retrieve.quotes import _quotable, best_quote, word_count
 from essaylint.retrieve.records import Filters
 from essaylint.retrieve.segments import SegmentChild, child_value, extract_segments
 
@@ -162,14 +162,16 @@ text_st = st.text(
 @given(text_st, st.integers(0, 600), st.integers(0, 600))
 def test_quote_is_verbatim_bounded_and_inside_the_range(text: str, a: int, b: int) -> None:
     start, end = sorted((min(a, len(text)), min(b, len(text))))
-    q_start, q_end = best_quote(text, start, end, query_terms("ghi mno"), max_words=12)
-    assert start <= q_start <= q_end <= end or q_start == q_end
+    q_start, q_end = best_quote(text, start, end, "ghi mno", max_words=12)
+    assert 0 <= q_start <= q_end <= len(text)
     assert word_count(text[q_start:q_end]) <= 12
+    if _quotable(text, start, end, ()):  # elsewhere only when the range has nothing quotable
+        assert start <= q_start <= q_end <= end
 
 
 def test_quote_picks_the_matching_sentence() -> None:
     text = "Cats sleep a lot. Focus groups were held with patients. Dogs bark."
-    s, e = best_quote(text, 0, len(text), query_terms("focus groups"), max_words=7)
+    s, e = best_quote(text, 0, len(text), "focus groups", max_words=7)
     assert text[s:e] == "Focus groups were held with patients."
 
 
@@ -178,12 +180,11 @@ def test_quote_stops_at_section_labels_and_paragraph_breaks() -> None:
         "Morale improved. Once the programme ended, motivation lapsed. Conclusion. "
         "Programmes help patients.\n\n1. Introduction\n\nHeart failure is common."
     )
-    terms = query_terms("motivation after the programme ended")
-    s, e = best_quote(text, 0, len(text), terms, max_words=60)
+    s, e = best_quote(text, 0, len(text), "motivation after the programme ended", max_words=60)
     assert text[s:e] == "Morale improved. Once the programme ended, motivation lapsed."
-    s, e = best_quote(text, 0, len(text), query_terms("programmes help patients"), max_words=60)
+    s, e = best_quote(text, 0, len(text), "programmes help patients", max_words=60)
     assert text[s:e] == "Programmes help patients."
-    s, e = best_quote(text, 0, len(text), query_terms("heart failure"), max_words=60)
+    s, e = best_quote(text, 0, len(text), "heart failure", max_words=60)
     assert text[s:e] == "Heart failure is common."
 
 
@@ -194,12 +195,36 @@ def test_quote_skips_titles_and_bylines_for_the_sentence_that_says_it() -> None:
         "Bacteria were studied in mice. Caspase-11 promoted the fusion of phagosomes with "
         "lysosomes in infected cells."
     )
-    s, e = best_quote(text, 0, len(text), query_terms("caspase-11 phagosome fusion"), 60)
+    s, e = best_quote(text, 0, len(text), "caspase-11 phagosome fusion", 60)
     assert text[s:e].startswith("Bacteria were studied") and text[e - 1] == "."
     # A range cut mid-paragraph is not mistaken for a heading.
     cut = text.index("infected")
-    s, e = best_quote(text, text.index("Bacteria"), cut, query_terms("bacteria mice"), 60)
+    s, e = best_quote(text, text.index("Bacteria"), cut, "bacteria mice", 60)
     assert text[s:e] == text[text.index("Bacteria") : cut].rstrip()
+
+
+def test_quote_is_the_finding_not_the_aim() -> None:
+    text = (
+        "We investigated whether bariatric surgery reduces colorectal cancer. "
+        "Bariatric surgery was performed in 1,200 patients. "
+        "Bariatric surgery reduced colorectal cancer incidence by 30% (p < 0.01)."
+    )
+    query = "bariatric surgery reduces colorectal cancer"
+    s, e = best_quote(text, 0, len(text), query, max_words=12)
+    assert text[s:e].endswith("by 30% (p < 0.01).")
+
+
+def test_quote_never_comes_from_an_excluded_region() -> None:
+    text = (
+        "Bleeding occurred in 3.9% and HIT in 0.7% of trauma patients on heparin.\n\n"
+        "Cite this article as: Datta et al.: Complications of DVT prophylaxis in trauma."
+    )
+    footer = (text.index("Cite"), len(text))
+    query = "complications of DVT prophylaxis in trauma"
+    s, e = best_quote(text, footer[0], footer[1], query, excluded=[footer])
+    assert text[s:e].startswith("Bleeding occurred")
+    s, e = best_quote(text, 0, len(text), query, excluded=[(0, len(text))])
+    assert s == e
 
 
 def test_year_filters() -> None:

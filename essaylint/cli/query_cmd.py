@@ -31,7 +31,8 @@ MODES = ("evidence", "papers", "instruction")
     type=click.Choice(MODES),
     default="evidence",
     show_default=True,
-    help="evidence: citable sources only; papers: the same hits by document; "
+    help="evidence: citable sources only; papers: the evidence-mode passages grouped by "
+    "document (nothing more is retrieved); "
     "instruction: only the course material (guidance, feedback, slides, exemplars).",
 )
 @click.option("--year", help='Publication year: ">=2020", "2015-2020", "<2010" or "2014".')
@@ -40,7 +41,7 @@ MODES = ("evidence", "papers", "instruction")
 @click.option(
     "--where", "where", multiple=True, help="COLUMN=VALUE on library.csv (repeatable, AND)."
 )
-@click.option("--limit", type=click.IntRange(1, 50), help="Items (documents in papers mode).")
+@click.option("--limit", type=click.IntRange(1, 50), help="Passages (as in evidence mode).")
 @click.option(
     "--batch",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
@@ -94,6 +95,10 @@ def query(
         inputs = QueryInputs(question or "", en, mode, filters, limit)
         pack = ask(retriever, inputs).pack
         emit_json(pack.to_dict()) if as_json else print_pack(pack)
+        if not pack.filters_matched:
+            for warning in pack.warnings:
+                click.echo(f"warning: {warning}", err=True)
+            ctx.exit(1)
         return
     for batch_id, base in read_batch(batch):
         inputs = QueryInputs(base.question, base.en, mode, filters, limit)

@@ -20,9 +20,12 @@ from essaylint.core.records import SourceFile
 from essaylint.index.lance import INDEX_FORMAT
 from essaylint.ingest.discover import discover_sources, link_policy
 from essaylint.ingest.pipeline import CHUNK_VERSION, PARSE_VERSION
+from essaylint.ingest.structure.store import STRUCTURE_VERSION
 
 STALE_CACHE = "query_inputs_digest"  # the store's stat signature → inputs digest
-VERSIONS = f"{__version__}|{INDEX_FORMAT}|{PARSE_VERSION}|{CHUNK_VERSION}"
+# A new structure version makes the index stale too, so that an upgrade re-reads the
+# structure (the evidence pack's quote regions come from it) instead of finding none.
+VERSIONS = f"{__version__}|{INDEX_FORMAT}|{PARSE_VERSION}|{CHUNK_VERSION}|{STRUCTURE_VERSION}"
 
 
 def inputs_digest(project: Project, config: Config, sources: list[SourceFile]) -> str:

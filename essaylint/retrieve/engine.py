@@ -17,8 +17,10 @@ from essaylint.core.records import INDEXED_CHILD_FIELDS, IndexedChild, LibraryEn
 from essaylint.index.freshness import index_is_stale
 from essaylint.index.lance import ML_COLUMN, is_lance_error, is_missing_table, open_tables
 from essaylint.ingest.library import library_entries
+from essaylint.ingest.structure.store import structure_of
 from essaylint.retrieve.filters import NoMatchError, build_where, in_clause
 from essaylint.retrieve.fusion import convex, convex_weights, is_dense, rrf, weighted
+from essaylint.retrieve.glossary import english_terms
 from essaylint.retrieve.lexical import DEFAULT_BM25, LexicalSearch, Ranked, make_lexical
 from essaylint.retrieve.records import Hit, QueryInputs
 from essaylint.retrieve.rerank import Reranker, make_reranker
@@ -35,6 +37,10 @@ NON_LATIN_SHARE = 0.5
 # searches the multilingual-e5 column; MiniLM's list of the raw question gets this weight.
 # Measured on the 30 Chinese dev-eval questions by bench/retrieval.py --multilingual.
 ML_LIST = "dense_ml"
+# ... and BM25 searches the English senses of its words (retrieve/glossary.py) in this list;
+# BM25 of the raw question then keeps only this weight (bench/crosslingual.py).
+GLOSS_LIST = "bm25_gloss"
+RAW_BM25_WEIGHT_WITH_GLOSS = 1.0
 ML_MINILM_WEIGHT = 0.0
 ML_WITH_EN = False  # also add the multilingual list when --en is given
 ML_FOR_LATIN = False  # also add it for Latin-script (English) questions
@@ -166,6 +172,7 @@ class Retriever:
                 raise
             raise damaged(self.project, exc) from exc
         self._lexical: LexicalSearch | None = None
+        self._regions: dict[str, dict[str, list[tuple[int, int]]]] = {}
 
     @property
     def build_id(self) -> str:
@@ -236,7 +243,7 @@ class Retriever:
         if len(dense_forms(inputs)) == 2 and not looks_latin(inputs.question):
             return {"dense_question": self.params.foreign_dense_weight}
         if self.uses_multilingual(inputs) and not looks_latin(inputs.question):
-            return {"dense_question": ML_MINILM_WEIGHT}
+            return {"dense_question": ML_MINILM_WEIGHT, "bm25": RAW_BM25_WEIGHT_WITH_GLOSS}
         return {}
 
     def ranked_lists(self, inputs: QueryInputs, where: str) -> dict[str, list[Ranked]]:
@@ -253,6 +260,10 @@ class Retriever:
             vector = self.ml_embedder.embed_queries([inputs.question])[0]
             limit = self.params.dense_candidates
             lists[ML_LIST] = _dense(self.children, vector, where, limit, ML_COLUMN)
+            glossed = english_terms(inputs.question) if not looks_latin(inputs.question) else []
+            if glossed:
+                text = " ".join(glossed)
+                lists[GLOSS_LIST] = self.lexical.search(text, where, self.params.bm25_candidates)
         lists["bm25"] = self.lexical.search(inputs.lexical_text, where, self.params.bm25_candidates)
         if self.extra_lists is not None:
             lists.update(self.extra_lists.lists(inputs, where, lists))
@@ -318,6 +329,16 @@ class Retriever:
         query = self.children.search().where(in_clause("parent_id", parent_ids))
         table = query.select(ROW_COLUMNS).limit(self.children.count_rows()).to_arrow()
         return [IndexedChild.from_row(row) for row in table.to_pylist()]
+
+    def excluded(self, doc_uid: str, parent_id: str) -> list[tuple[int, int]]:
+        """The char ranges of a parent that are not body prose (regions marked at ingest)."""
+        if doc_uid not in self._regions:
+            structure = structure_of(self.project, doc_uid)
+            by_parent: dict[str, list[tuple[int, int]]] = {}
+            for region in structure.regions if structure else []:
+                by_parent.setdefault(region.parent_id, []).append((region.start, region.end))
+            self._regions[doc_uid] = by_parent
+        return self._regions[doc_uid].get(parent_id, [])
 
     @reopening
     def parent_rows(self, parent_ids: Sequence[str]) -> dict[str, Parent]:

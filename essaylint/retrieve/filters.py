@@ -86,3 +86,51 @@ def build_where(filters: Filters, mode: str, library: Mapping[str, LibraryEntry]
             raise NoMatchError
         clauses.append(in_clause("doc_uid", docs))
     return " AND ".join(f"({c})" for c in clauses)
+
+
+def unmatched(filters: Filters, mode: str, library: Mapping[str, LibraryEntry]) -> list[str]:
+    """Why the filters leave no document of the library to search (empty when some remain)."""
+    notes = [
+        f"--doc {d}: no such document in library.csv" for d in filters.docs if d not in library
+    ]
+    if filters.year and not any(_year_ok(filters.year, e.year_int) for e in library.values()):
+        notes.append(f"--year {filters.year}: no document of the library has such a year")
+    for source_type in filters.source_types:
+        if not any(e.source_type == source_type for e in library.values()):
+            notes.append(f"--source-type {source_type}: no document of the library has it")
+    for condition in filters.where:
+        if not docs_for_where([condition], library):
+            notes.append(f"--where {condition}: no row of library.csv matches")
+    if notes or _matching(filters, mode, library):
+        return notes
+    kind = "course material" if mode == "instruction" else "citable sources"
+    return [f"the filters together match none of the library's {kind} ({filters.describe()})"]
+
+
+def _matching(filters: Filters, mode: str, library: Mapping[str, LibraryEntry]) -> set[str]:
+    allowed = docs_for_where(filters.where, library) if filters.where else None
+    return {
+        uid
+        for uid, e in library.items()
+        if e.is_citable != (mode == "instruction")
+        and (not filters.docs or uid in filters.docs)
+        and (not filters.year or _year_ok(filters.year, e.year_int))
+        and (not filters.source_types or e.source_type in filters.source_types)
+        and (allowed is None or uid in allowed)
+        and e.status != "removed"
+    }
+
+
+def _year_ok(spec: str, year: int | None) -> bool:
+    if year is None:
+        return False
+    clause = year_clause(spec)
+    checks = re.findall(r"year (>=|<=|>|<|=) (\d{4})", clause)
+    compare = {
+        ">=": year.__ge__,
+        "<=": year.__le__,
+        ">": year.__gt__,
+        "<": year.__lt__,
+        "=": year.__eq__,
+    }
+    return all(compare[op](int(value)) for op, value in checks)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -9,12 +10,11 @@ from essaylint.core.errors import EssaylintError
 from essaylint.core.records import IndexedChild, PageSpan, Parent
 from essaylint.retrieve.citation import citation
 from essaylint.retrieve.engine import Retriever
-from essaylint.retrieve.quotes import anchor_text, best_quote, query_terms
+from essaylint.retrieve.quotes import anchor_text, best_quote
 from essaylint.retrieve.records import EvidenceItem, Hit, Locator, PaperItem, QueryInputs
 from essaylint.retrieve.segments import SegmentChild, extract_segments
 
 SNIPPET_CHARS = 400
-PARENTS_PER_PAPER = 3
 
 
 class IntegrityError(EssaylintError):
@@ -34,20 +34,6 @@ def select_parents(hits: Sequence[Hit], top_children: int, limit: int, minimum: 
     return chosen
 
 
-def select_paper_parents(hits: Sequence[Hit], limit: int) -> list[str]:
-    """Papers mode: the first ``limit`` documents of the fused list, a few parents each."""
-    per_doc: dict[str, list[str]] = {}
-    for hit in hits:
-        parents = per_doc.get(hit.doc_uid)
-        if parents is None:
-            if len(per_doc) >= limit:
-                continue
-            parents = per_doc[hit.doc_uid] = []
-        if hit.parent_id not in parents and len(parents) < PARENTS_PER_PAPER:
-            parents.append(hit.parent_id)
-    return [p for parents in per_doc.values() for p in parents]
-
-
 def build_items(
     retriever: Retriever, inputs: QueryInputs, hits: Sequence[Hit], parent_ids: Sequence[str]
 ) -> list[EvidenceItem]:
@@ -56,14 +42,15 @@ def build_items(
     matched = [h for h in hits if h.parent_id in set(parent_ids)]
     parents = retriever.parent_rows(parent_ids)
     siblings = retriever.neighbours(parent_ids)
-    terms = query_terms(f"{inputs.question} {inputs.en or ''}")
+    query = f"{inputs.question} {inputs.en or ''}".strip()
     items = []
     for parent_id in parent_ids:
         if parent_id not in parents:
             raise IntegrityError(f"parent {parent_id} is missing from the index", _REINDEX)
         own = [h for h in matched if h.parent_id == parent_id]
         kids = [s for s in siblings if s.parent_id == parent_id]
-        items.append(_item(retriever, parents[parent_id], own, kids, terms))
+        items.append(_item(retriever, parents[parent_id], own, kids, query))
+    items = [item for item in items if item.quote.strip()]
     for rank, item in enumerate(items, start=1):
         item.rank = rank
     return items
@@ -121,7 +108,7 @@ def _item(
     parent: Parent,
     own: Sequence[Hit],
     kids: Sequence[IndexedChild],
-    terms: set[str],
+    query: str,
 ) -> EvidenceItem:
     rank_of = {h.child.ordinal: h.rank for h in own}
     cells = [SegmentChild(parent.parent_id, k.ordinal, rank_of.get(k.ordinal)) for k in kids]
@@ -141,10 +128,20 @@ def _item(
             }
         )
     best_hit = min(own, key=lambda h: h.rank)
-    best = segments[0] if segments else _single(best_hit, parent)
+    segments = segments or [_single(best_hit, parent)]
     text = parent.text
-    q_start, q_end = best_quote(text, best["char_start"], best["char_end"], terms)
     child = best_hit.child
+    excluded = retriever.excluded(parent.doc_uid, parent.parent_id)
+    if parent.references_start is not None:
+        excluded = [*excluded, (parent.references_start, len(text))]
+    # the quote may come from any of the item's segments (not the text between them);
+    # the locator then points at the segment that holds it
+    spans = sorted((s["char_start"], s["char_end"]) for s in segments)
+    gaps = [(a_end, b_start) for (_, a_end), (b_start, _) in itertools.pairwise(spans)]
+    q_start, q_end = best_quote(
+        text, spans[0][0], spans[-1][1], query, excluded=[*excluded, *gaps], title=child.title
+    )
+    best = next((s for s in segments if s["char_start"] <= q_start < s["char_end"]), segments[0])
     has_page = best["page_start"] is not None
     locator = Locator(
         page_start=best["page_start"],

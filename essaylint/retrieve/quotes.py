@@ -1,17 +1,16 @@
-"""Exact quotes: whole sentences around the best match, verbatim from the parent text."""
+"""Exact quotes: whole sentences that state the finding, verbatim from the parent text."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
 
+from essaylint.retrieve.finding import probabilities, terms
 from essaylint.text.sentences import sentence_spans
-from essaylint.text.stopwords import QUESTION
 
 MAX_QUOTE_WORDS = 60
 ANCHOR_WORDS = 8
 _WORD = re.compile(r"\S+")
-_TERM = re.compile(r"[^\W_]+", re.UNICODE)
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 _ENDS_SENTENCE = re.compile(r"[.!?][\"'”’)\]]*$")
 HEADING_WORDS = 20  # a paragraph this short without a final stop is a heading or a byline
@@ -22,39 +21,81 @@ _SECTION_LABEL = re.compile(
     r"interpretation|keywords?)\s*[.:]?)",
     re.IGNORECASE,
 )
-_STOP = QUESTION
-
-
-def query_terms(text: str) -> set[str]:
-    """Lower-cased content words cut to 5 letters: a crude stemmer good enough to match."""
-    return {w.lower()[:5] for w in _TERM.findall(text) if w.lower() not in _STOP and len(w) > 1}
+query_terms = terms
 
 
 def best_quote(
-    text: str, start: int, end: int, terms: set[str], max_words: int = MAX_QUOTE_WORDS
+    text: str,
+    start: int,
+    end: int,
+    query: str,
+    max_words: int = MAX_QUOTE_WORDS,
+    excluded: Sequence[tuple[int, int]] = (),
+    title: str = "",
 ) -> tuple[int, int]:
-    """(start, end) in ``text`` of at most ``max_words`` words inside [start, end).
+    """(start, end) in ``text`` of at most ``max_words`` words: the run of whole sentences
+    most likely to state the finding asked for (finding.py), inside [start, end) or, when
+    that holds no quotable sentence, anywhere in ``text``; (start, start) when nothing is.
 
-    The sentence densest in query terms (the first on ties), then its neighbours while
-    they fit; a sentence too long on its own is cut at word boundaries around the match.
-    Titles, bylines and headings are never quoted, and a quote never crosses a paragraph
-    break or a section label ("Conclusion.", "1."): it stays one passage of prose.
+    Never quoted: titles, bylines and headings, section labels ("Conclusion.", "1."), and
+    the ``excluded`` ranges (reference list, front and back matter, boilerplate, captions,
+    table cells, footnotes: the regions marked at ingest). A quote stays inside one
+    paragraph; a sentence too long on its own is cut at word boundaries around the match.
     """
-    blocks = _quote_blocks(text, start, end)
+    blocks = _quotable(text, start, end, excluded) or _quotable(text, 0, len(text), excluded)
     spans = [span for block in blocks for span in block]
     if not spans:
-        return _word_window(text, start, end, terms, max_words)
-    scores = [_density(text[s:e], terms) for s, e in spans]
-    best = max(range(len(spans)), key=lambda i: (scores[i], -i))
-    block = next(b for b in blocks if spans[best] in b)
-    if _words(text, *spans[best]) > max_words:
-        return _word_window(text, *spans[best], terms, max_words)
-    low = high = block.index(spans[best])
-    while True:
-        grown = _grow(text, block, low, high, max_words)
-        if grown is None:
-            return block[low][0], block[high][1]
-        low, high = grown
+        return start, start
+    mass = probabilities([text[s:e] for s, e in spans], query, title)
+    best: tuple[int, int] = spans[int(mass.argmax())]
+    best_mass = -1.0
+    offset = 0
+    for block in blocks:
+        for run_start, run_end, run_mass in _runs(text, block, mass[offset:], max_words):
+            if run_mass > best_mass + 1e-12:
+                best, best_mass = (run_start, run_end), run_mass
+        offset += len(block)
+    if _words(text, *best) > max_words:
+        return _word_window(text, *best, query_terms(query), max_words)
+    return best
+
+
+def _quotable(
+    text: str, start: int, end: int, excluded: Sequence[tuple[int, int]]
+) -> list[list[tuple[int, int]]]:
+    """The quote blocks of [start, end) without the sentences that touch an excluded range
+    (a block is split where one is dropped)."""
+    out: list[list[tuple[int, int]]] = []
+    for block in _quote_blocks(text, start, end):
+        run: list[tuple[int, int]] = []
+        for s, e in block:
+            if any(s < x_end and x_start < e for x_start, x_end in excluded):
+                if run:
+                    out.append(run)
+                run = []
+            else:
+                run.append((s, e))
+        if run:
+            out.append(run)
+    return out
+
+
+def _runs(
+    text: str, block: list[tuple[int, int]], mass: Sequence[float], max_words: int
+) -> list[tuple[int, int, float]]:
+    """Each run of consecutive sentences of a block that fits in ``max_words`` (a single
+    sentence always counts), with its probability mass."""
+    lengths = [_words(text, s, e) for s, e in block]
+    out = []
+    for i in range(len(block)):
+        words, total = 0, 0.0
+        for j in range(i, len(block)):
+            words += lengths[j]
+            if words > max_words and j > i:
+                break
+            total += float(mass[j])
+            out.append((block[i][0], block[j][1], total))
+    return out
 
 
 def _quote_blocks(text: str, start: int, end: int) -> list[list[tuple[int, int]]]:
@@ -109,31 +150,8 @@ def word_count(text: str) -> int:
     return len(_WORD.findall(text))
 
 
-def _grow(
-    text: str, spans: Sequence[tuple[int, int]], low: int, high: int, max_words: int
-) -> tuple[int, int] | None:
-    for new_low, new_high in ((low, high + 1), (low - 1, high)):
-        if new_low < 0 or new_high >= len(spans):
-            continue
-        if _words(text, spans[new_low][0], spans[new_high][1]) <= max_words:
-            return new_low, new_high
-    return None
-
-
 def _words(text: str, start: int, end: int) -> int:
     return word_count(text[start:end])
-
-
-def _overlap(sentence: str, terms: set[str]) -> int:
-    return len(query_terms(sentence) & terms)
-
-
-def _density(sentence: str, terms: set[str]) -> float:
-    """Matched terms, damped by the fourth root of length: a run-on block of title-page
-    lines that repeats the paper's title words does not outrank a sentence of findings,
-    and a full sentence of findings beats a short restatement of the topic (bench/quotes.py
-    measured the exponent: 0.5 found the evidence sentence less often)."""
-    return _overlap(sentence, terms) / max(1, len(sentence.split())) ** 0.25
 
 
 def _word_window(

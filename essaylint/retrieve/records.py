@@ -201,6 +201,7 @@ class EvidencePack:
     items: list[EvidenceItem]
     papers: list[PaperItem] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    filters_matched: bool = True  # False when the filters leave no document to search
     language_note: str = ""  # how a non-English question without --en was served
     expansions: list[Any] = field(default_factory=list)  # retrieve.follow.Expansion (expand)
     markdown_path: str = ""
@@ -231,6 +232,7 @@ class EvidencePack:
             "rerank": self.rerank,
             "stale": self.stale,
             "warnings": self.warnings,
+            "filters_matched": self.filters_matched,
             "language_note": self.language_note,
             "expansion_terms": list(self.inputs.terms),
             "sources_by_type": self.counts_by_source_type(),

@@ -14,11 +14,11 @@ from essaylint.core.fsio import atomic_write_text
 from essaylint.core.project import Project
 from essaylint.retrieve.engine import STALE_WARNING, Retriever
 from essaylint.retrieve.expand import expand_items, load_graph
+from essaylint.retrieve.filters import unmatched
 from essaylint.retrieve.pack import (
     build_items,
     check_citable,
     group_papers,
-    select_paper_parents,
     select_parents,
 )
 from essaylint.retrieve.records import MODES, EvidencePack, QueryInputs
@@ -50,12 +50,14 @@ def answer(
     params = retriever.params
     hits = retriever.search(inputs)
     limit = inputs.limit or params.max_parents
-    if inputs.mode == "papers":
-        parent_ids = select_paper_parents(hits, limit)
-    else:
-        top = max(params.children, 1)
-        parent_ids = select_parents(hits, top, limit, min(params.min_parents, limit))
+    # papers mode regroups evidence mode's passages by document; it never retrieves more
+    top = max(params.children, 1)
+    minimum = min(params.min_parents, limit)
+    parent_ids = select_parents(hits, top, limit, minimum)
     items = build_items(retriever, inputs, hits, parent_ids)
+    items += _more_items(retriever, inputs, hits, parent_ids, minimum - len(items))
+    for rank, item in enumerate(items, start=1):
+        item.rank = rank
     if inputs.mode in {"evidence", "papers"}:
         check_citable(retriever, items)
     project = retriever.project
@@ -71,6 +73,10 @@ def answer(
         warnings=[STALE_WARNING] if retriever.stale else [],
         language_note=retriever.language_note(inputs),
     )
+    if not inputs.filters.is_empty():
+        notes = unmatched(inputs.filters, inputs.mode, retriever.library)
+        pack.warnings += notes
+        pack.filters_matched = not notes
     if inputs.mode == "papers":
         pack.papers = group_papers(retriever, items)
     if retriever.config.retrieval.expand and items:
@@ -80,6 +86,21 @@ def answer(
     if write:
         _write(project, pack, record)
     return QueryRun(pack, record)
+
+
+def _more_items(
+    retriever: Retriever, inputs: QueryInputs, hits: list, chosen: list[str], wanted: int
+) -> list:
+    """Items from the next parents of the fused list when some chosen ones held nothing
+    quotable (a page of references): the pack still reaches its minimum."""
+    items: list = []
+    later = (p for p in dict.fromkeys(h.parent_id for h in hits) if p not in chosen)
+    while len(items) < wanted:
+        parent_id = next(later, None)
+        if parent_id is None:
+            break
+        items += build_items(retriever, inputs, hits, [parent_id])
+    return items
 
 
 def read_batch(path: Path) -> Iterator[tuple[str, QueryInputs]]:

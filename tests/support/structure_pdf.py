@@ -38,6 +38,7 @@ def make_paper(path: Path) -> Path:
     pdf.char_vpos = "SUP"
     pdf.write(4, "1")
     pdf.char_vpos = "LINE"
+    pdf.set_font("helvetica", size=8)  # fpdf2 keeps the superscript's size otherwise
     pdf.write(4, "The clinics were visited between March and June 2020.")
     pdf.set_font("helvetica", size=11)
 

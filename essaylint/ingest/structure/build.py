@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 from essaylint.core.records import ChunkedDocument, Parent
 from essaylint.ingest.normalise import clean_text
-from essaylint.ingest.structure import bibliography, captions, footnotes, outline
+from essaylint.ingest.structure import bibliography, captions, footnotes, outline, regions
 from essaylint.ingest.structure.align import PageAligner
 from essaylint.ingest.structure.definitions import find_definitions, term_key
 from essaylint.ingest.structure.layout import PageLayout, body_size, drop_running_lines, read_layout
 from essaylint.ingest.structure.links import Link, find_links
-from essaylint.ingest.structure.records import DocStructure, Edge, Element, element_id
+from essaylint.ingest.structure.records import DocStructure, Edge, Element, Region, element_id
 from essaylint.ingest.structure.resolve import Resolver
 from essaylint.ingest.structure.xrefs import find_mentions
 
@@ -111,7 +112,9 @@ class _Builder:
     # -- from the PDF ----------------------------------------------------------
     def from_layout(self, pdf: object) -> None:
         self._sections(pdf)
-        for cap in captions.find_captions(self.layout):
+        found = captions.find_captions(self.layout)
+        self.marked = [(c.page, c.line.start, c.end, "caption") for c in found]
+        for cap in found:
             self.add(
                 cap.kind,
                 cap.label,
@@ -122,18 +125,12 @@ class _Builder:
                 cap.line.left,
             )
         entries = bibliography.find_bibliography(self.layout, self.body)
-        in_bibliography = {(line.page, line.start) for e in entries for line in e.lines}
-        notes = footnotes.find_footnotes(self.layout, self.body, in_bibliography)
-        for note in notes:
-            self.add(
-                "footnote",
-                note.label,
-                clean_text(note.text),
-                note.page,
-                (note.line.start, note.line.end),
-                note.line.top,
-                note.line.left,
-            )
+        in_bibliography = {
+            (line.page, i) for e in entries for line in e.lines for i in range(line.start, line.end)
+        }
+        notes, markers = footnotes.find_footnotes(self.layout, in_bibliography)
+        note_ids = self._footnotes(notes)
+        self.marked += [(n.page, n.start, n.end, "footnote") for n in notes]
         for entry in entries:
             data = {
                 "surname": entry.surname,
@@ -154,10 +151,9 @@ class _Builder:
             )
         self._equations()
         self.resolver = Resolver(self.s)
-        labels = {n.label for n in notes}
-        for marker in footnotes.find_markers(self.layout, self.body, labels):
+        for marker in markers:
             parent_id, a, b = self.place(marker.page, marker.start, marker.end)
-            target = element_id(self.uid, "footnote", marker.label)
+            target = note_ids.get((marker.note_page, marker.label), "")
             self.s.edges.append(
                 Edge(
                     self.uid,
@@ -173,6 +169,40 @@ class _Builder:
                 )
             )
         self.links = find_links(pdf, self.layout)
+        self._layout_regions()
+
+    def _layout_regions(self) -> None:
+        first_page = [e.top for e in self.s.of_kind("section") if e.page == 1 and e.top]
+        tables = {e.page for e in self.s.of_kind("table") if e.page}
+        self.s.regions += regions.layout_regions(
+            self.layout,
+            self.body,
+            max(first_page) if first_page else None,
+            tables,
+            self.marked,
+            self.place,
+        )
+
+    def _footnotes(self, notes: list[footnotes.Footnote]) -> dict[tuple[int, str], str]:
+        """Add the notes; a label printed more than once (numbering restarting per chapter)
+        gets its page in the id: ``fn1@p45``. Returns the element id by (page, label)."""
+        repeated = {label for label, n in Counter(n.label for n in notes).items() if n > 1}
+        ids: dict[tuple[int, str], str] = {}
+        for note in notes:
+            key = f"{note.label}@p{note.page}" if note.label in repeated else note.label
+            element = self.add(
+                "footnote",
+                key,
+                clean_text(note.text),
+                note.page,
+                (note.start, note.end),
+                note.line.top,
+                note.line.left,
+                data={"printed": note.label},
+            )
+            if element is not None:
+                ids[(note.page, note.label)] = element.elem_id
+        return ids
 
     def _sections(self, pdf: object) -> None:
         headings = outline.from_bookmarks(pdf, self.layout)
@@ -180,6 +210,7 @@ class _Builder:
         if not headings:
             headings = outline.from_lines(self.layout, self.body)
             self.s.outline_source = "headings" if headings else ""
+        headings = outline.add_styled(headings, self.layout, self.body)
         slugs: dict[str, int] = {}
         for h in headings:
             kind, label = _section_label(h.label, h.title, slugs)
@@ -205,6 +236,15 @@ class _Builder:
 
     # -- from the text -----------------------------------------------------------
     def from_text(self) -> None:
+        parents = sorted(self.parents, key=lambda p: p.page_start or 0)
+        start = regions.reference_list_start(parents)
+        inside = False
+        for i, parent in enumerate(parents):
+            begins = start[1] if start and i == start[0] else (0 if inside else None)
+            found, inside = regions.text_regions(parent, begins)
+            self.s.regions += found
+        self.s.regions += self._reference_sections()
+        self.s.regions = regions.merge(self.s.regions)
         if not hasattr(self, "resolver"):
             self._text_captions()
             self.resolver = Resolver(self.s)
@@ -221,14 +261,46 @@ class _Builder:
             self.s.edges = self._merge_links(self.links)
         self.s.edges.sort(key=lambda e: (e.page or 0, e.char_start or 0, e.target))
 
+    def _reference_sections(self) -> list[Region]:
+        """From a References / Literaturverzeichnis / 参考文献 heading found in the layout to
+        the next appendix heading (or the end): the reference list, whatever the text did."""
+        sections = sorted(
+            (e for e in self.s.elements if e.kind in ("section", "appendix") and e.page),
+            key=lambda e: (e.page or 0, e.char_start or 0),
+        )
+        headings = [e for e in sections if regions.REFERENCES.match(e.text.strip())]
+        start = headings[-1] if headings else None
+        if start is None or start.char_start is None:
+            return []
+        after = [
+            e for e in sections if (e.page or 0, e.char_start or 0) > (start.page, start.char_start)
+        ]
+        end = next(
+            (e for e in after if e.kind == "appendix" or regions.AFTER_REFERENCES.match(e.text)),
+            None,
+        )
+        out = []
+        for parent in self.parents:
+            page = parent.page_start or 0
+            if page < (start.page or 0) or (end is not None and page > (end.page or 0)):
+                continue
+            a = start.char_start if page == start.page else 0
+            b = (
+                end.char_start
+                if end is not None and page == end.page and end.char_start
+                else len(parent.text)
+            )
+            if b > a:
+                out.append(Region(parent.parent_id, a, b, "references"))
+        return out
+
     def _text_captions(self) -> None:
         for parent in self.parents:
             offset = 0
             for paragraph in parent.text.split("\n\n"):
                 match = captions.CAPTION.match(paragraph)
                 if match:
-                    kind = captions.kind_of(match.group("word"))
-                    label = match.group("label").replace(".", "")
+                    kind, label = captions.kind_of(match), captions.label_of(match)
                     elem_id = element_id(self.uid, kind, label)
                     if elem_id not in self.s.by_id():
                         self.s.elements.append(
@@ -311,6 +383,6 @@ def _section_label(label: str, title: str, slugs: dict[str, int]) -> tuple[str, 
         return "appendix", label
     if label:
         return "section", label
-    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:40] or "untitled"
+    slug = re.sub(r"[\W_]+", "-", title.lower()).strip("-")[:40] or "untitled"
     slugs[slug] = slugs.get(slug, 0) + 1
     return "section", f":{slug}" + (f"-{slugs[slug]}" if slugs[slug] > 1 else "")

@@ -1,4 +1,5 @@
-"""Figure and table captions: a line that starts "Table 4:", "Fig. 2.", "Figure 3 The ..."."""
+"""Figure and table captions: a line that starts "Table 4:", "Fig. 2.", "Figure 3 The ...",
+"Abbildung 2.3:", "Tableau 1 –", "Figura 4.", "图 1：" (words.py has the words)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,12 @@ import re
 from dataclasses import dataclass
 
 from essaylint.ingest.structure.layout import Line, PageLayout
+from essaylint.ingest.structure.words import CJK_FIGURE, CJK_TABLE, FIGURE, TABLE, caption_kind
 
 CAPTION = re.compile(
-    r"^(?P<word>Table|TABLE|Tab\.|Figure|FIGURE|Fig\.?|FIG\.?)\s*"
-    r"(?P<label>\d{1,3}|[A-Z]\.?\d{1,2})(?P<sub>[a-z])?"
-    r"(?P<after>\s*[:.|]|\s*[-–—]\s|\s+[A-Z(\"“]|\s*$)"
+    rf"^(?:(?P<word>{TABLE}|{FIGURE})\s*|(?P<cjk>{CJK_TABLE}|{CJK_FIGURE})\s*)"
+    r"(?P<label>\d{1,3}(?:[.-]\d{1,3})?|[A-Z]\.?\d{1,2}|S\d{1,2})(?P<sub>[a-z])?"
+    r"(?P<after>\s*[:.|：．](?!\d)|\s*[-–—]\s|\s+[A-ZÄÖÜÉ(\"“„]|\s*$|(?<=\d)\s*(?=[\u4e00-\u9fff]))"
 )
 MAX_CHARS = 500
 
@@ -23,10 +25,21 @@ class Caption:
     page: int
     line: Line
     punctuated: bool
+    end: int = 0  # raw char index after its last line
 
 
-def kind_of(word: str) -> str:
-    return "table" if word.lower().startswith("tab") else "figure"
+def kind_of(match: re.Match[str]) -> str:
+    return caption_kind(match.group("word") or match.group("cjk"))
+
+
+def label_of(match: re.Match[str]) -> str:
+    """ "4", "2.3", "A1" (from "A.1"), "S2"."""
+    label = match.group("label")
+    return label.replace(".", "") if label[:1].isalpha() else label
+
+
+def punctuated(match: re.Match[str]) -> bool:
+    return match.group("after").strip()[:1] in {":", ".", "|", "-", "–", "—", "：", "．"}
 
 
 def find_captions(pages: list[PageLayout]) -> list[Caption]:
@@ -39,17 +52,17 @@ def find_captions(pages: list[PageLayout]) -> list[Caption]:
             match = CAPTION.match(text)
             if not match:
                 continue
-            kind = kind_of(match.group("word"))
-            label = match.group("label").replace(".", "")
-            punctuated = match.group("after").strip()[:1] in {":", ".", "|", "-", "–", "—"}
-            caption = Caption(kind, label, _text(layout.lines, i), layout.number, line, punctuated)
+            kind, label, marked = kind_of(match), label_of(match), punctuated(match)
+            text, end = _text(layout.lines, i)
+            caption = Caption(kind, label, text, layout.number, line, marked, end)
             key = (kind, label)
-            if key not in best or (punctuated and not best[key].punctuated):
+            if key not in best or (marked and not best[key].punctuated):
                 best[key] = caption
     return sorted(best.values(), key=lambda c: (c.page, -c.line.top))
 
 
-def _text(lines: list[Line], i: int) -> str:
+def _text(lines: list[Line], i: int) -> tuple[str, int]:
+    """The caption's text (its first line and the lines set like it below) and its end."""
     first = lines[i]
     height = max(first.top - first.bottom, 1.0)
     parts = [first.text.strip()]
@@ -62,7 +75,7 @@ def _text(lines: list[Line], i: int) -> str:
         previous = line
         if sum(len(p) for p in parts) > MAX_CHARS:
             break
-    return _join(parts)[:MAX_CHARS]
+    return _join(parts)[:MAX_CHARS], previous.end
 
 
 def _join(parts: list[str]) -> str:

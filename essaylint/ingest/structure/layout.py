@@ -4,6 +4,7 @@ structure extraction."""
 from __future__ import annotations
 
 import ctypes
+import math
 import statistics
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +33,9 @@ class PageLayout:
     lines: list[Line] = field(default_factory=list)
     sizes: list[float] = field(default_factory=list)  # per character (0 for generated ones)
     boxes: list[tuple[float, float, float, float]] = field(default_factory=list)  # l, b, r, t
+    origins: list[tuple[float, float]] = field(default_factory=list)  # pen x, baseline y
+    fonts: list[str] = field(default_factory=list)  # font name per character ("" if none)
+    rotated: list[bool] = field(default_factory=list)  # set at an angle (figure axis labels)
 
     def line_at(self, index: int) -> Line | None:
         for line in self.lines:
@@ -45,33 +49,31 @@ def read_layout(pdf: Any) -> list[PageLayout]:
     import pypdfium2.raw as raw
 
     pages = []
-    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+    left, right, bottom, top, x, y = (ctypes.c_double() for _ in range(6))
     for number in range(1, len(pdf) + 1):
         page = pdf[number - 1]
         textpage = page.get_textpage()
         count = raw.FPDFText_CountChars(textpage.raw)
-        units = [raw.FPDFText_GetUnicode(textpage.raw, i) for i in range(count)]
-        chars: list[str] = []
-        sizes: list[float] = []
-        boxes: list[tuple[float, float, float, float]] = []
+        characters = _characters([raw.FPDFText_GetUnicode(textpage.raw, i) for i in range(count)])
+        layout = PageLayout(number, *page.get_size(), "".join(c for _, c in characters))
         weights: list[int] = []
-        for i, char in _characters(units):
-            chars.append(char)
+        for i, char in characters:
             generated = char in "\r\n" or raw.FPDFText_IsGenerated(textpage.raw, i) == 1
             if generated or char.isspace():
-                sizes.append(0.0)
-                boxes.append((0.0, 0.0, 0.0, 0.0))
+                _blank(layout)
                 weights.append(0)
                 continue
             raw.FPDFText_GetCharBox(textpage.raw, i, left, right, bottom, top)
-            boxes.append((left.value, bottom.value, right.value, top.value))
-            size = raw.FPDFText_GetFontSize(textpage.raw, i)
-            if size < 3:  # the size lives in the text matrix: estimate it from the glyph box
-                size = (top.value - bottom.value) / 0.7
-            sizes.append(round(size, 2))
+            layout.boxes.append((left.value, bottom.value, right.value, top.value))
+            raw.FPDFText_GetCharOrigin(textpage.raw, i, x, y)
+            layout.origins.append((x.value, y.value))
+            layout.sizes.append(
+                round(_font_size(raw, textpage.raw, i, top.value - bottom.value), 2)
+            )
+            layout.fonts.append(_font_name(raw, textpage.raw, i))
+            angle = raw.FPDFText_GetCharAngle(textpage.raw, i)
+            layout.rotated.append(min(abs(angle), abs(angle - 2 * math.pi)) > 0.05)
             weights.append(raw.FPDFText_GetFontWeight(textpage.raw, i))
-        width, height = page.get_size()
-        layout = PageLayout(number, width, height, "".join(chars), [], sizes, boxes)
         layout.lines = _lines(layout, weights)
         textpage.close()
         page.close()
@@ -95,6 +97,38 @@ def _characters(units: list[int]) -> list[tuple[int, str]]:
         out.append((i, "\ufffd" if 0xD800 <= unit < 0xE000 or unit == 0 else chr(unit)))
         i += 1
     return out
+
+
+def _blank(layout: PageLayout) -> None:
+    layout.sizes.append(0.0)
+    layout.boxes.append((0.0, 0.0, 0.0, 0.0))
+    layout.origins.append((0.0, 0.0))
+    layout.fonts.append("")
+    layout.rotated.append(False)
+
+
+def _font_size(raw: Any, textpage: Any, i: int, glyph_height: float) -> float:
+    """The effective size: pdfium says 1 when the size lives in the text matrix, which then
+    scales it; without a matrix the glyph box gives an estimate."""
+    size = raw.FPDFText_GetFontSize(textpage, i)
+    if size >= 3:
+        return size
+    matrix = raw.FS_MATRIX()
+    if raw.FPDFText_GetMatrix(textpage, i, matrix):
+        scale = math.sqrt(abs(matrix.a * matrix.d - matrix.b * matrix.c))
+        if scale > 0 and size * scale >= 3:
+            return size * scale
+    return glyph_height / 0.7
+
+
+def _font_name(raw: Any, textpage: Any, i: int) -> str:
+    flags = ctypes.c_int()
+    buffer = ctypes.create_string_buffer(128)
+    length = raw.FPDFText_GetFontInfo(textpage, i, buffer, 128, flags)
+    if length > 128:
+        buffer = ctypes.create_string_buffer(length)
+        raw.FPDFText_GetFontInfo(textpage, i, buffer, length, flags)
+    return buffer.value.decode("utf-8", "replace") if length > 0 else ""
 
 
 def _lines(layout: PageLayout, weights: list[int]) -> list[Line]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ctypes
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,7 +97,7 @@ def _find_title(
 
 
 def _key(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", text.lower())
+    return re.sub(r"[\W_]+", "", text.lower())
 
 
 def from_lines(pages: list[PageLayout], body: float) -> list[Heading]:
@@ -136,3 +137,95 @@ def from_lines(pages: list[PageLayout], body: float) -> list[Heading]:
                 after_references = after_references or _REFERENCES_HEADING.match(text) is not None
                 headings.append(Heading("", text.rstrip(":"), 1, layout.number, line, line.top))
     return headings
+
+
+_BOLD_FONT = re.compile(
+    r"bold|medi|semibold|black|heavy|demi|SFSX|SFBX|CMBX|CMSSBX|Hei\b|SimHei", re.IGNORECASE
+)
+_TITLE_START = re.compile(r"^(?:[A-ZÀ-ÞĀ-Ž]|[^\W\d_a-zß-ÿ])", re.UNICODE)
+_NUMBERS = re.compile(r"\d+(?:[.,]\d+)?")
+MAX_TITLE_WORDS = 12
+UNIFORM = 0.9  # share of a heading line's glyphs in its font
+
+
+@dataclass(frozen=True)
+class Style:
+    font: str  # family: no subset prefix, no TeX size digits (SFSX1440 → SFSX)
+    size: float  # to 0.5 pt
+    uniform: bool  # nearly all glyphs in that font
+
+
+def line_style(layout: PageLayout, line: Line) -> Style:
+    fonts = Counter(layout.fonts[i] for i in range(line.start, line.end) if layout.sizes[i] > 0)
+    font, count = fonts.most_common(1)[0] if fonts else ("", 0)
+    family = re.sub(r"\d+$", "", re.sub(r"^[A-Z]{6}\+", "", font))
+    return Style(family, round(line.size * 2) / 2, count >= UNIFORM * sum(fonts.values()))
+
+
+def add_styled(headings: list[Heading], pages: list[PageLayout], body: float) -> list[Heading]:
+    """Headings the outline or the patterns missed: unnumbered lines alone in the style (font
+    and size) of a heading already found (Vorwort, 参考文献, "Ethical Considerations"), or
+    in a bold font clearly larger than the body (PLOS second-level headings)."""
+    styles: dict[Style, Counter[int]] = {}
+    taken: set[tuple[int, int]] = set()
+    for h in headings:
+        if h.line is None:
+            continue
+        taken.add((h.page, h.line.start))
+        style = line_style(pages[h.page - 1], h.line)
+        if style.uniform and (style.size >= body * 1.05 or _BOLD_FONT.search(style.font)):
+            styles.setdefault(style, Counter())[h.level] += 1
+    if not headings:
+        return headings
+    deepest = max(h.level for h in headings)
+    start = _after_title_block(headings)
+    found = list(headings)
+    for layout in pages:
+        for n, line in enumerate(layout.lines):
+            if (layout.number, -line.top) > start and (layout.number, line.start) not in taken:
+                level = _styled_level(layout, n, styles, body, deepest)
+                if level:
+                    label, rest = split_number(" ".join(line.text.split()))
+                    found.append(Heading(label, rest, level, layout.number, line, line.top))
+    found.sort(key=lambda h: (h.page, -(h.top if h.top is not None else 1e9)))
+    return found
+
+
+def _after_title_block(headings: list[Heading]) -> tuple[int, float]:
+    """Lines on the first page above its first heading are the title block; a first page
+    without a heading is a title page. Compared as (page, top): larger is later."""
+    first = [h for h in headings if h.page == 1 and h.top is not None]
+    return (1, -max(h.top for h in first)) if first else (1, 1e9)
+
+
+def _styled_level(
+    layout: PageLayout, n: int, styles: dict[Style, Counter[int]], body: float, deepest: int
+) -> int:
+    line = layout.lines[n]
+    if not _title_like(line.text):
+        return 0
+    style = line_style(layout, line)
+    if not style.uniform:
+        return 0
+    neighbours = layout.lines[max(0, n - 1) : n] + layout.lines[n + 1 : n + 2]
+    if any(line_style(layout, other) == style for other in neighbours):
+        return 0  # a paragraph set in bold, not a heading line
+    after = layout.lines[n + 1].text.strip() if n + 1 < len(layout.lines) else ""
+    if after[:1].islower():
+        return 0  # a bold run-in sentence that goes on in the next line
+    if style in styles:
+        return styles[style].most_common(1)[0][0]
+    if _BOLD_FONT.search(style.font) and line.size >= body * 1.1:
+        return deepest + 1
+    return 0
+
+
+def _title_like(text: str) -> bool:
+    title = " ".join(text.split())
+    if not title or len(title) > 90 or len(title.split()) > MAX_TITLE_WORDS:
+        return False
+    if title.endswith((".", ",", ";", ":", "：", "。")) or not _TITLE_START.match(title):
+        return False
+    if len(_NUMBERS.findall(split_number(title)[1])) > 1:
+        return False
+    return sum(ch.isalpha() for ch in title) >= max(2, len(title) // 2)

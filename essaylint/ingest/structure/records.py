@@ -74,12 +74,38 @@ class Edge:
     confidence: float
 
 
+# What a region of a page is when it is not the body's prose: never quoted as evidence.
+REGION_KINDS = (
+    "references",
+    "backmatter",  # acknowledgements, funding, contributions, competing interests
+    "front",  # title block, authors, affiliations, e-mails, editor and licence notes
+    "boilerplate",  # "Cite this article as", copyright and publisher lines, page furniture
+    "caption",
+    "table",
+    "footnote",
+)
+
+
+@dataclass
+class Region:
+    """A char range of a page parent's text that is not body prose."""
+
+    parent_id: str
+    start: int
+    end: int
+    kind: str
+
+
 @dataclass
 class DocStructure:
     doc_uid: str
     elements: list[Element] = field(default_factory=list)
     edges: list[Edge] = field(default_factory=list)
     outline_source: str = ""  # "bookmarks" | "headings" | ""
+    regions: list[Region] = field(default_factory=list)
+
+    def regions_of(self, parent_id: str) -> list[tuple[int, int, str]]:
+        return [(r.start, r.end, r.kind) for r in self.regions if r.parent_id == parent_id]
 
     def element(self, elem_id: str) -> Element | None:
         return self.by_id().get(elem_id)
@@ -100,6 +126,7 @@ class DocStructure:
             "outline_source": self.outline_source,
             "elements": [asdict(e) for e in self.elements],
             "edges": [asdict(e) for e in self.edges],
+            "regions": [[r.parent_id, r.start, r.end, r.kind] for r in self.regions],
         }
 
     @classmethod
@@ -109,4 +136,5 @@ class DocStructure:
             elements=[Element(**e) for e in data.get("elements", [])],
             edges=[Edge(**e) for e in data.get("edges", [])],
             outline_source=data.get("outline_source", ""),
+            regions=[Region(*r) for r in data.get("regions", [])],
         )

@@ -16,7 +16,6 @@ _NAME_RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?:^|[._])(?:cite|CR|bib[A-Z]?|B|ref|R)[._-]?0*(\d{1,3})$", re.I), "reference"),
     (re.compile(r"(?:^|[._])(?:table|tab|tbr?T|T|t)[._-]?0*(\d{1,3})$", re.I), "table"),
     (re.compile(r"(?:^|[._])(?:figure|fig|F|g)[._-]?0*(\d{1,3})$", re.I), "figure"),
-    (re.compile(r"^Hfootnote\.(\d+)$"), "footnote"),
     (re.compile(r"^(?:sub)*section\*?\.(\d+(?:\.\d+)*)$"), "section"),
     (re.compile(r"^appendix\.([A-Z])$"), "appendix"),
     (re.compile(r"^equation\.(\d+(?:\.\d+)*)$"), "equation"),
@@ -76,7 +75,7 @@ class Resolver:
 
     def resolve_mention(self, m: Mention, parent: Parent) -> tuple[str, float]:
         if m.kind in ("table", "figure", "equation"):
-            label = re.sub(r"(?<=\d)[a-z]$", "", m.label)
+            label = re.sub(r"(?<=\d)(?:[a-z]|[A-Z]\d?)$", "", m.label)
             return self._known(element_id(self.uid, m.kind, label), 0.9)
         if m.kind == "section":
             found = self._known(element_id(self.uid, "section", m.label), 0.9)

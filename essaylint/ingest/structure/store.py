@@ -10,7 +10,7 @@ from essaylint.ingest.state import current_chunk_key
 from essaylint.ingest.structure.build import build_structure
 from essaylint.ingest.structure.records import DocStructure
 
-STRUCTURE_VERSION = "1"
+STRUCTURE_VERSION = "2"  # 2: footnotes from glyph evidence, multilingual captions, styled headings
 
 
 def structure_shelf(project: Project) -> Shelf[DocStructure]:
@@ -42,3 +42,9 @@ def load_structures(project: Project) -> dict[str, DocStructure]:
     have none)."""
     key = f"{STRUCTURE_VERSION}|{current_chunk_key(project.store)}"
     return structure_shelf(project).all(key)
+
+
+def structure_of(project: Project, doc_uid: str) -> DocStructure | None:
+    """One document's structure as the last ingest left it (None when it has none)."""
+    key = f"{STRUCTURE_VERSION}|{current_chunk_key(project.store)}"
+    return structure_shelf(project).get(doc_uid, key)

@@ -1,26 +1,38 @@
 """In-text references found by pattern: "Table 4", "Figs. 2 and 3", "Section 3.2", "§4",
-"Appendix B", "Eq. (3)", "see above", numeric citations "[3, 5-7]" and author-year citations
-"(Smith et al., 2010a; Jones, 2011)" / "Smith and Jones (2010)"."""
+"Appendix B", "Eq. (3)", "Abbildung 2.3", "Abschnitt 5.1", "tableau 2", "Figura 4", "图 1",
+"第 3 节", "see above", numeric citations "[3, 5-7]" and author-year citations
+"(Smith et al., 2010a; Jones, 2011)" / "Smith and Jones (2010)". A reference to another
+paper's part ("Table 1 of the original manuscript") is not one of this document's."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-_NUM = r"(?:\d{1,3}(?:\.\d{1,2}){0,3}[a-z]?|[A-Z](?:\.\d{1,2}){1,3}|S\d{1,2})"
+from essaylint.ingest.structure import words
+
+_NUM = r"(?:\d{1,3}(?:\.\d{1,2}){0,3}(?:[a-z]|[A-Z]\d?(?![\w]))?|[A-Z](?:\.\d{1,2}){1,3}|S\d{1,2})"
 _LIST = rf"{_NUM}(?:\s*(?:,|and|&|–|-|to)\s*{_NUM})*"
-_KIND_WORDS = [
-    ("table", r"Tables?|Tab\.|TABLES?"),
-    ("figure", r"Figures?|Figs?\.?|FIGURES?|FIGS?\.?"),
-    ("section", r"Sections?|Sects?\.|Secs?\.|§§?|Chapters?|Ch\.|Subsections?"),
-    ("equation", r"Equations?|Eqs?\.|Eqn\.?"),
-]
+_KIND_WORDS = words.KIND_WORDS
 _LABELLED = re.compile(
-    r"(?<![A-Za-z])(?P<word>" + "|".join(f"(?:{w})" for _, w in _KIND_WORDS) + r")\s*"
-    rf"(?P<list>\(?{_LIST}\)?)"
+    r"(?<![^\W\d_])(?P<word>" + "|".join(f"(?:{w})" for _, w in _KIND_WORDS) + r")\s*"
+    rf"(?P<list>\(?{_LIST}\)?)",
+    re.IGNORECASE,
+)
+_CJK = [
+    ("table", re.compile(rf"(?:{words.CJK_TABLE})\s*(?P<list>\d{{1,3}}(?:\.\d{{1,2}})*)")),
+    ("figure", re.compile(rf"(?:{words.CJK_FIGURE})\s*(?P<list>\d{{1,3}}(?:\.\d{{1,2}})*)")),
+    ("section", re.compile(r"第\s*(?P<list>\d{1,2}(?:\.\d{1,2})*)\s*[章节節]")),
+    ("equation", re.compile(r"(?:公式|式)\s*[(（](?P<list>\d{1,3}(?:\.\d{1,2})?)[)）]")),
+]
+# "Table 1 of the original manuscript", "Table 1 and page 2 of the original paper":
+# what follows the reference within a few words says it is in another document.
+_ELSEWHERE = re.compile(
+    r"^[^.;:()]{0,25}?\b(?:of|in|from|aus|de|del|dans)\s+(?:the\s+|their\s+|der\s+|la\s+|el\s+)?"
+    r"(?:original|cited|\[|ref\.|[A-Z][a-z]+ et al|supplement|S\d)",
 )
 _APPENDIX = re.compile(
-    r"\bAppend(?:ix|ices)\s+(?P<list>[A-Z](?:\.\d{1,2})*(?:\s*(?:,|and)\s*[A-Z])*)\b"
+    rf"\b(?:{words.APPENDIX})\s+(?P<list>[A-Z](?:\.\d{{1,2}})*(?:\s*(?:,|and)\s*[A-Z])*)\b"
 )
 _SEE = re.compile(r"\b(?:see|cf\.?|as (?:shown|discussed|described|noted))\s+(above|below)\b", re.I)
 _NUMERIC_CITE = re.compile(r"\[(\d{1,3}(?:\s*[-–,]\s*\d{1,3})*)\]")
@@ -43,14 +55,20 @@ class Mention:
 
 def find_mentions(text: str) -> list[Mention]:
     out: list[Mention] = []
-    words = {name: re.compile(rf"^(?:{pattern})$") for name, pattern in _KIND_WORDS}
     for match in _LABELLED.finditer(text):
-        word = match.group("word")
-        kind = next(name for name, rx in words.items() if rx.match(word))
+        kind = _kind_of(match.group("word"))
         if kind == "equation" and not re.search(r"\d", match.group("list")):
+            continue
+        if match.group("word")[:1].islower() and not _lower_ok(match.group("word")):
+            continue
+        if _ELSEWHERE.match(text[match.end() : match.end() + 80]):
             continue
         for label in _labels(match.group("list")):
             out.append(Mention(kind, label, match.start(), match.end(), match.group(0)))
+    for kind, pattern in _CJK:
+        for match in pattern.finditer(text):
+            for label in _labels(match.group("list")):
+                out.append(Mention(kind, label, match.start(), match.end(), match.group(0)))
     for match in _APPENDIX.finditer(text):
         for label in re.findall(r"[A-Z](?:\.\d{1,2})*", match.group("list")):
             out.append(Mention("appendix", label, match.start(), match.end(), match.group(0)))
@@ -58,6 +76,21 @@ def find_mentions(text: str) -> list[Mention]:
         out.append(Mention(match.group(1).lower(), "", match.start(), match.end(), match.group(0)))
     out += citation_mentions(text)
     return sorted(out, key=lambda m: (m.start, m.label))
+
+
+_KINDS = [(name, re.compile(rf"^(?:{pattern})$", re.IGNORECASE)) for name, pattern in _KIND_WORDS]
+
+
+def _kind_of(word: str) -> str:
+    return next(name for name, rx in _KINDS if rx.match(word))
+
+
+def _lower_ok(word: str) -> bool:
+    """French and Spanish write "le tableau 2", "la figura 3", "la sección 4" in lower case;
+    English "table 2" in lower case is more often furniture than a reference."""
+    return word.lower().startswith(
+        ("tableau", "figur", "fig", "tabla", "cuadro", "secci", "cap", "sec")
+    )
 
 
 def citation_mentions(text: str) -> list[Mention]:

@@ -24,7 +24,9 @@ _GENERIC_WORDS = (
     "number level time case group example value way work author term other part "
     "finding background conclusion introduction discussion abstract methods results "
     "article research model problem question aim purpose set type form order fact year "
-    "participant people sample range change difference rate total measure factor"
+    "participant people sample range change difference rate total measure factor "
+    "appendix supplement page chapter review literature correspondence journal article "
+    "licence license copyright email author"
 )
 GENERIC = frozenset(_GENERIC_WORDS.split(" "))
 

@@ -15,15 +15,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from essaylint.core.records import ChunkedDocument
+from essaylint.core.records import Child, ChunkedDocument
 from essaylint.core.store import Store
+from essaylint.text.language import detect_language, stopwords
 from essaylint.text.nlp import load_nlp
 
 if TYPE_CHECKING:
     from spacy.language import Language
     from spacy.tokens import Doc
 
-EXTRACT_VERSION = "1"
+EXTRACT_VERSION = "2"  # 2: language per document; regions and non-English words left out
 MAX_PHRASE_TOKENS = 4
 NP_TAGS = frozenset({"NOUN", "PROPN", "ADJ"})
 HEAD_TAGS = frozenset({"NOUN", "PROPN"})
@@ -51,6 +52,7 @@ class DocConcepts:
     children: dict[str, list[str]] = field(default_factory=dict)
     surfaces: dict[str, dict[str, int]] = field(default_factory=dict)
     acronyms: dict[str, str] = field(default_factory=dict)  # acronym key → long-form key
+    language: str = "en"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -60,12 +62,18 @@ class DocConcepts:
             "children": self.children,
             "surfaces": self.surfaces,
             "acronyms": self.acronyms,
+            "language": self.language,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> DocConcepts:
         return cls(
-            data["doc_uid"], data["key"], data["children"], data["surfaces"], data["acronyms"]
+            data["doc_uid"],
+            data["key"],
+            data["children"],
+            data["surfaces"],
+            data["acronyms"],
+            data.get("language", "en"),
         )
 
 
@@ -77,25 +85,51 @@ def content_key(document: ChunkedDocument) -> str:
     return digest.hexdigest()[:16]
 
 
-def document_concepts(store: Store, document: ChunkedDocument) -> tuple[DocConcepts, bool]:
-    """The document's concepts from the store, or extracted now (second value: was it new)."""
+def document_concepts(
+    store: Store, document: ChunkedDocument, excluded: Excluded | None = None
+) -> tuple[DocConcepts, bool]:
+    """The document's concepts from the store, or extracted now (second value: was it new).
+    ``excluded``: per parent, the char ranges that are not body prose (regions at ingest)."""
     shelf = store.shelf("concepts", DocConcepts.to_dict, DocConcepts.from_dict)
     key = content_key(document)
     cached = shelf.get(document.doc_uid, key)
     if cached is not None:
         return cached, False
-    found = extract_document(document, key)
+    found = extract_document(document, key, excluded or {})
     shelf.put(document.doc_uid, key, found)
     return found, True
 
 
-def extract_document(document: ChunkedDocument, key: str = "") -> DocConcepts:
-    nlp = load_pipeline()
-    out = DocConcepts(document.doc_uid, key or content_key(document))
-    body = [c for c in document.children if c.source_subtype != "references"]
-    texts = [c.text for c in body]
-    for child, doc in zip(body, nlp.pipe(texts, batch_size=32), strict=True):
-        found = phrases(doc)
+Excluded = dict[str, list[tuple[int, int]]]
+
+
+def body_texts(document: ChunkedDocument, excluded: Excluded) -> list[tuple[Child, str]]:
+    """Each body child's text with its non-prose regions blanked out (same length)."""
+    out = []
+    for child in document.children:
+        if child.source_subtype == "references":
+            continue
+        text = list(child.text)
+        for start, end in excluded.get(child.parent_id, []):
+            for i in range(max(start, child.char_start), min(end, child.char_end)):
+                text[i - child.char_start] = " "
+        out.append((child, "".join(text)))
+    return out
+
+
+def extract_document(
+    document: ChunkedDocument, key: str = "", excluded: Excluded | None = None
+) -> DocConcepts:
+    body = body_texts(document, excluded or {})
+    language = detect_language(" ".join(text for _, text in body))
+    out = DocConcepts(document.doc_uid, key or content_key(document), language=language)
+    nlp = load_pipeline() if language == "en" else _installed_model(language)
+    if nlp is not None:
+        parsed = nlp.pipe([text for _, text in body], batch_size=32)
+        found_per_child = [phrases(doc) for doc in parsed]
+    else:
+        found_per_child = [fallback_phrases(text, language) for _, text in body]
+    for (child, text), found in zip(body, found_per_child, strict=True):
         keys: list[str] = []
         for concept, surface in found:
             if concept not in keys:
@@ -103,7 +137,7 @@ def extract_document(document: ChunkedDocument, key: str = "") -> DocConcepts:
             forms = out.surfaces.setdefault(concept, {})
             forms[surface] = forms.get(surface, 0) + 1
         out.children[child.child_id] = keys
-        for acronym, long_form in definitions(child.text):
+        for acronym, long_form in definitions(text):
             out.acronyms.setdefault(acronym, long_form)
     return out
 
@@ -137,7 +171,8 @@ def _joins(token: Any, run: Sequence[Any]) -> bool:
         return bool(run) and not run[-1].whitespace_
     if token.like_num or any(c.isdigit() for c in token.text):
         return False
-    return token.pos_ in NP_TAGS and not token.is_stop
+    # spaCy's stop list holds content words too ("full", "part", "top"): only the tags count
+    return token.pos_ in NP_TAGS and not (token.is_stop and token.pos_ == "PROPN")
 
 
 def _noun_phrase(run: Sequence[Any]) -> list[tuple[int, str, str]]:
@@ -215,6 +250,14 @@ def top_surface(forms: dict[str, int]) -> str:
     return Counter(forms).most_common(1)[0][0] if forms else ""
 
 
+def _installed_model(language: str) -> Language | None:
+    """spaCy's small news model for the language when it is installed (fr_core_news_sm...)."""
+    import spacy.util
+
+    name = f"{language}_core_news_sm"
+    return load_nlp((name,), exclude=("parser",)) if spacy.util.is_package(name) else None
+
+
 def load_pipeline() -> Language:
     """spaCy with tagger, lemmatizer and NER (no parser: noun phrases come from the tags)."""
     return load_nlp(exclude=("parser",))
@@ -223,3 +266,90 @@ def load_pipeline() -> Language:
 def query_concepts(text: str) -> list[tuple[str, str]]:
     """(key, surface) of the concepts of a question, with the same extractor."""
     return phrases(load_pipeline()(text))
+
+
+# Words of a paper's furniture and of mathematical prose in each language: never a theme.
+_FURNITURE_WORDS = (
+    "beispiel beispiele satz definition beweis lemma bemerkung aufgabe aufgaben lösung "
+    "beh bew bsp vgl def folgt gegeben "
+    "folgerung korollar abbildung kapitel abschnitt seite tabelle sei seien gilt also "
+    "exemple figure tableau chapitre section page théorème preuve démonstration lemme "
+    "ejemplo figura tabla capítulo sección página teorema demostración lema "
+    "例 图 表 章 节 页 定理 证明 引理 注意 例如"
+)
+FURNITURE = frozenset(_FURNITURE_WORDS.split(" "))
+_LATIN = "A-Za-zÀ-ÖØ-öø-ɏ"
+_LATIN_WORD = re.compile(rf"[{_LATIN}][{_LATIN}'’-]*")
+_CLAUSE = re.compile(r"[.,;:!?()\[\]{}\"“”„«»=<>+*/|·•…]|\s[-–—]\s|\n")
+_HAN_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
+# Chinese function characters and words a noun phrase does not cross.
+_ZH_BREAKS = re.compile(
+    r"的|了|和|与|及|或|是|在|中|为|对|将|把|被|这|那|一个|我们|你|可以|如果|因为|所以|并|也|"
+    r"就|都|而|但|使用|通过|进行|以及|其|之|于|等|有|没有|不|会|要|上|下|个"
+)
+MAX_FALLBACK_WORDS = 3
+
+
+def fallback_phrases(text: str, language: str) -> list[tuple[str, str]]:
+    """(key, surface) of candidate concepts where no spaCy model tags the language: runs of
+    up to three content words between stopwords and punctuation (German: ending in a
+    capitalised noun), Chinese runs of characters between function words."""
+    found: list[tuple[int, str, str]] = []
+    stop = stopwords(language) | stopwords("en")
+    for clause in _clauses(text):
+        start, piece = clause
+        words = list(_LATIN_WORD.finditer(piece))
+        run: list[re.Match[str]] = []
+        for word in [*words, None]:
+            if word is not None and _content_word(word.group(), stop):
+                run.append(word)
+                continue
+            found += _latin_phrase(run, start, piece, language)
+            run = []
+        if language in ("zh", "ja"):
+            found += _han_phrases(piece, start)
+    for match in ACRONYM.finditer(text):
+        key = acronym_key(match.group())
+        if key and (not match.group().isupper() or len(match.group()) <= 4):
+            found.append((match.start(), key, match.group()))
+    found.sort(key=lambda item: item[0])
+    return [(k, s) for _, k, s in found]
+
+
+def _clauses(text: str) -> list[tuple[int, str]]:
+    out, cursor = [], 0
+    for match in [*_CLAUSE.finditer(text), None]:
+        end = match.start() if match else len(text)
+        if end > cursor:
+            out.append((cursor, text[cursor:end]))
+        cursor = match.end() if match else len(text)
+    return out
+
+
+def _content_word(word: str, stop: frozenset[str]) -> bool:
+    lower = word.lower()
+    if lower in stop or lower in FURNITURE or len(word) < 3:
+        return False
+    return not (word.isupper() and len(word) > 3)  # running heads and small caps
+
+
+def _latin_phrase(
+    run: list[re.Match[str]], offset: int, piece: str, language: str
+) -> list[tuple[int, str, str]]:
+    while run and language == "de" and not run[-1].group()[:1].isupper():
+        run = run[:-1]
+    if not run:
+        return []
+    run = run[-MAX_FALLBACK_WORDS:]
+    surface = piece[run[0].start() : run[-1].end()]
+    key = normalise(surface)
+    return [(offset + run[0].start(), key, surface)] if key else []
+
+
+def _han_phrases(piece: str, offset: int) -> list[tuple[int, str, str]]:
+    out = []
+    for run in _HAN_RUN.finditer(piece):
+        for part in _ZH_BREAKS.split(run.group()):
+            if 2 <= len(part) <= 6 and part not in FURNITURE:
+                out.append((offset + run.start() + run.group().find(part), part, part))
+    return out

@@ -3,13 +3,14 @@ passages that Personalized PageRank reaches from both (HippoRAG's associative st
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from essaylint.views.library.communities import GENERIC, GENERIC_SHARE
-from essaylint.views.library.concepts import query_concepts
+from essaylint.views.library.concepts import MAX_PHRASE_TOKENS, query_concepts
 from essaylint.views.library.graph import ConceptGraph
 from essaylint.views.library.ppr import Walk, concept_seeds, link_concepts, personalized_pagerank
 
@@ -30,10 +31,43 @@ class Bridge:
 
 
 def link_text(graph: ConceptGraph, text: str, embedder: Any) -> dict[int, float]:
+    """The graph's concepts a side of the question names: the longest concepts of the
+    library found in it word for word ("full text", not "text"), else its own phrases
+    linked by exact key or cosine."""
+    exact = _longest_concepts(graph, text)
+    if exact:
+        return dict.fromkeys(exact, 1.0)
     phrases = list(dict.fromkeys(k for k, _ in query_concepts(text)))
     if not phrases:
         return {}
     return link_concepts(graph, phrases, embedder.embed_queries(phrases))
+
+
+def _longest_concepts(graph: ConceptGraph, text: str) -> list[int]:
+    """Concepts of the library the text names, longest first: its own noun phrases as the
+    extractor keys them ("bibliography entries" → "bibliography entry") and its word
+    n-grams; a concept inside a longer one found is dropped ("text" inside "full text")."""
+    keys = [k for k, _ in query_concepts(text)]
+    words = normalise_words(text)
+    keys += [
+        " ".join(words[i : i + n])
+        for n in range(min(len(words), MAX_PHRASE_TOKENS + 1), 0, -1)
+        for i in range(len(words) - n + 1)
+    ]
+    found: list[str] = []
+    for key in sorted(dict.fromkeys(keys), key=lambda k: -len(k.split())):
+        key = graph.aliases.get(key, key)
+        if key not in graph.concept_index or key in found:
+            continue
+        if any(f" {key} " in f" {longer} " for longer in found):
+            continue
+        if len(key.split()) > 1 or key not in GENERIC:
+            found.append(key)
+    return [graph.concept_index[k] for k in found]
+
+
+def normalise_words(text: str) -> list[str]:
+    return re.sub(r"[^\w\s-]", " ", text.lower()).split()
 
 
 def connect(graph: ConceptGraph, walk: Walk, a: str, b: str, embedder: Any) -> Bridge:
@@ -60,7 +94,7 @@ def connect(graph: ConceptGraph, walk: Walk, a: str, b: str, embedder: Any) -> B
     for x in np.argsort(-joint[:c]).tolist():
         if x in seeds or graph.df[x] < 2 or graph.concepts[x] in GENERIC:
             continue
-        if graph.df[x] > max(5, GENERIC_SHARE * len(graph.passages)):
+        if graph.df[x] > max(5, _share(graph.concepts[x]) * len(graph.passages)):
             continue
         with_x = set(graph.passages_of(x).tolist())
         left, right = sorted(with_x & mentions_a), sorted(with_x & mentions_b)
@@ -71,6 +105,13 @@ def connect(graph: ConceptGraph, walk: Walk, a: str, b: str, embedder: Any) -> B
     order = np.argsort(-joint[c:]).tolist()
     bridge.passages = [p for p in order if joint[c + p] > 0][:TOP_PASSAGES]
     return bridge
+
+
+BRIDGE_WORD_SHARE = 0.02  # a one-word bridge this common (patients, quality, care) says nothing
+
+
+def _share(key: str) -> float:
+    return GENERIC_SHARE if " " in key else BRIDGE_WORD_SHARE
 
 
 def _mentions(graph: ConceptGraph, links: dict[int, float]) -> set[int]:

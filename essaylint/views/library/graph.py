@@ -26,6 +26,7 @@ import numpy as np
 from essaylint.core.fsio import atomic_write_bytes, atomic_write_json, read_json
 from essaylint.core.ports import LazyEmbedder
 from essaylint.core.project import Project
+from essaylint.ingest.structure.store import load_structures
 from essaylint.views.library.concepts import DocConcepts, document_concepts, top_surface
 from essaylint.views.library.library import Library, load_library
 
@@ -87,8 +88,13 @@ def ensure_graph(
     started = time.perf_counter()
     parts: dict[str, DocConcepts] = {}
     new = 0
+    structures = load_structures(project)
     for uid, document in library.documents.items():
-        parts[uid], fresh = document_concepts(project.store, document)
+        structure = structures.get(uid)
+        excluded: dict[str, list[tuple[int, int]]] = {}
+        for region in structure.regions if structure else []:
+            excluded.setdefault(region.parent_id, []).append((region.start, region.end))
+        parts[uid], fresh = document_concepts(project.store, document, excluded)
         new += fresh
         if fresh:
             say(f"concepts: {library.name(uid)}")

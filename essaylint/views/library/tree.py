@@ -11,7 +11,9 @@ always a route to the leaf that says it. Sentence vectors are cached per documen
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -20,10 +22,12 @@ import numpy as np
 from essaylint.core.ports import LazyEmbedder
 from essaylint.core.project import Project
 from essaylint.core.records import Child, ChunkedDocument, PageSpan
+from essaylint.ingest.structure.records import DocStructure
+from essaylint.ingest.structure.store import load_structures
 from essaylint.text.sentences import sentence_spans
 from essaylint.views.library.library import Library
 
-TREE_VERSION = "1"
+TREE_VERSION = "2"  # 2: no fragments, no sentences from marked regions
 SUMMARY_TOKENS = 130  # RAPTOR's mean summary length (paper App. C)
 MAX_SENTENCES = 4
 MMR_LAMBDA = 0.7
@@ -76,23 +80,34 @@ class Tree:
 
 
 def build_tree(project: Project, embedder: LazyEmbedder, library: Library) -> Tree:
+    structures = load_structures(project)
     documents = {
-        uid: document_nodes(project, embedder, document)
+        uid: document_nodes(project, embedder, document, structures.get(uid))
         for uid, document in library.documents.items()
     }
     return Tree(documents, group_nodes(documents))
 
 
+def _excluded(structure: DocStructure | None) -> dict[str, list[tuple[int, int]]]:
+    out: dict[str, list[tuple[int, int]]] = {}
+    for region in structure.regions if structure else []:
+        out.setdefault(region.parent_id, []).append((region.start, region.end))
+    return out
+
+
 def document_nodes(
-    project: Project, embedder: LazyEmbedder, document: ChunkedDocument
+    project: Project,
+    embedder: LazyEmbedder,
+    document: ChunkedDocument,
+    structure: DocStructure | None = None,
 ) -> list[Node]:
-    sentences = document_sentences(document)
+    sentences = document_sentences(document, _excluded(structure))
     vectors = sentence_vectors(project, embedder, document.doc_uid, sentences)
     by_child: dict[str, list[int]] = {}
     for i, sentence in enumerate(sentences):
         by_child.setdefault(sentence.child_id, []).append(i)
     sections: list[Node] = []
-    for n, (title, children) in enumerate(section_runs(document), start=1):
+    for n, (title, children) in enumerate(section_runs(document, structure), start=1):
         rows = [i for c in children for i in by_child.get(c.child_id, [])]
         node = _node(
             f"{document.doc_uid}/s{n:02d}", "section", title, children, sentences, vectors, rows
@@ -108,10 +123,16 @@ def document_nodes(
     return [top, *sections]
 
 
-def section_runs(document: ChunkedDocument) -> list[tuple[str, list[Child]]]:
-    """Runs of consecutive body children under one top-level section; without section
-    paths, windows of WINDOW_PAGES pages (or WINDOW_CHILDREN children when unpaginated)."""
+def section_runs(
+    document: ChunkedDocument, structure: DocStructure | None = None
+) -> list[tuple[str, list[Child]]]:
+    """Runs of consecutive body children under one top-level section: the structure's
+    sections when it found some (outline and heading lines), else the chunks' section
+    paths; without either, windows of WINDOW_PAGES pages (or WINDOW_CHILDREN children)."""
     body = [c for c in document.children if c.source_subtype != "references"]
+    top = _top_sections(structure, document)
+    if top:
+        return _runs(body, lambda child: _title_at(top, child))
     named = sum(1 for c in body if c.section_path)
     runs: list[tuple[str, list[Child]]] = []
     for child in body:
@@ -130,19 +151,103 @@ def section_runs(document: ChunkedDocument) -> list[tuple[str, list[Child]]]:
     return runs
 
 
-def document_sentences(document: ChunkedDocument) -> list[Sentence]:
-    """Every summary-worthy sentence of the body, verbatim, with its offsets in the parent."""
+_FRAGMENT = re.compile(
+    r"^(?:\(?\d{1,3}[.)]|\(?[a-z]{1,3}\)|[\W\d_]|[a-zß-ÿ]|[A-ZÄÖÜ]{2,}\s|[A-Z]\.\s)"
+)
+# A sentence the splitter cut after an abbreviation ("… d. h.", "… bzgl.", "… e.g."), or
+# one that does not end like a sentence.
+_ENDS_ON_ABBREVIATION = re.compile(
+    r"(?:\b[a-zA-Zäöü]\.\s*){2}$|\s[a-zäöü]\.$|\b(?:bzgl|bzw|vgl|ggf|usw|etc|resp|sog|evtl|ca|bspw|inkl|"
+    r"cf|vs|al|approx|fig|eq|resp|p|pp|vol|no|Abb|Tab|Bsp|Def|Bem|Kap)\.$|[^.!?。…\"”)]$"
+)
+
+
+def _summary_worthy(text: str) -> bool:
+    """A whole sentence of prose: it starts like one (not "3) Sei…", "(b) …", a lower-case
+    continuation or a formula) and is mostly letters."""
+    words = text.split()
+    letters = sum(ch.isalpha() for ch in text)
+    if not MIN_WORDS <= len(words) <= MAX_WORDS or letters < 0.6 * len(text):
+        return bool(_HAN.search(text)) and 12 <= len(text) <= 160 and not _FRAGMENT.match(text)
+    stripped = text.strip()
+    one_letter = sum(1 for w in words if len(w.strip(".,;:()")) == 1) / len(words)
+    if _FRAGMENT.match(stripped) or one_letter > 0.2:
+        return False
+    return not _ENDS_ON_ABBREVIATION.search(stripped)
+
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _top_sections(
+    structure: DocStructure | None, document: ChunkedDocument
+) -> list[tuple[int, int, str]]:
+    """(page, offset, title) of the structure's top-level sections, in reading order."""
+    if structure is None:
+        return []
+    sections = [e for e in structure.of_kind("section") if e.page and e.level == 1]
+    if len(sections) < 2:
+        return []
+    found = [(e.page or 0, e.char_start or 0, _section_title(e.label, e.text)) for e in sections]
+    return sorted(found)
+
+
+def _section_title(label: str, text: str) -> str:
+    return text if label.startswith(":") or not label else f"{label} {text}"
+
+
+def _title_at(sections: list[tuple[int, int, str]], child: Child) -> str:
+    position = (child.page_start or 0, child.char_start)
+    before = [title for page, offset, title in sections if (page, offset) <= position]
+    return before[-1] if before else "Front matter"
+
+
+def _runs(children: list[Child], title_of: Callable[[Child], str]) -> list[tuple[str, list[Child]]]:
+    runs: list[tuple[str, list[Child]]] = []
+    for child in children:
+        title = title_of(child)
+        if runs and runs[-1][0] == title:
+            runs[-1][1].append(child)
+        else:
+            runs.append((title, [child]))
+    return runs
+
+
+_CJK_STOP = re.compile(r"(?<=[。！？])")
+
+
+def _split_cjk(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans cut again after a Chinese or Japanese full stop (。！？), which the sentence
+    splitter does not know."""
+    out = []
+    for start, end in spans:
+        cuts = [start] + [start + m.start() for m in _CJK_STOP.finditer(text[start:end])] + [end]
+        for a, b in itertools.pairwise(cuts):
+            while a < b and text[a].isspace():
+                a += 1
+            if a < b:
+                out.append((a, b))
+    return out
+
+
+def document_sentences(
+    document: ChunkedDocument, excluded: dict[str, list[tuple[int, int]]] | None = None
+) -> list[Sentence]:
+    """Every summary-worthy sentence of the body, verbatim, with its offsets in the parent;
+    none from the regions marked at ingest (captions, tables, footnotes, front matter)."""
+    excluded = excluded or {}
     out = []
     for child in document.children:
         if child.source_subtype == "references":
             continue
-        for start, end in sentence_spans(child.text):
+        for start, end in _split_cjk(child.text, sentence_spans(child.text)):
             text = child.text[start:end]
-            words = text.split()
-            letters = sum(ch.isalpha() for ch in text)
-            if not MIN_WORDS <= len(words) <= MAX_WORDS or letters < 0.6 * len(text):
+            a, b = child.char_start + start, child.char_start + end
+            if not _summary_worthy(text) or text.lstrip().startswith("#"):
                 continue
-            if text.lstrip().startswith("#"):
+            if any(
+                a < x_end and x_start < b for x_start, x_end in excluded.get(child.parent_id, [])
+            ):
                 continue
             out.append(
                 Sentence(
