@@ -219,6 +219,28 @@ def test_a_killed_readers_lease_is_recognised_and_removed(repo: Project) -> None
     assert not list((repo.index / READERS).glob(f"{reader.pid}-*.json"))
 
 
+def test_a_reader_whose_tables_were_dropped_reopens_the_current_build(repo: Project) -> None:
+    """A writer that could not see the reader (its lease lost) drops the tables it opened:
+    the reader's next query opens the current build and answers."""
+    from essaylint.app.query import open_retriever
+    from essaylint.config import load_config
+    from essaylint.retrieve.records import Filters, QueryInputs
+
+    retriever = open_retriever(repo, load_config(repo.config_path))
+    opened = IndexPointer.read(repo.index)
+    assert opened is not None and opened.build_id == retriever.build_id
+    for lease in (repo.index / READERS).glob("*.json"):
+        lease.unlink()  # as if written on a machine whose lease expired
+    for number in range(2):  # two builds: the opened one is no longer even the previous
+        note = repo.raw / "evidence" / f"extra{number}.md"
+        note.write_text(f"# Extra {number}\n\nExercise note number {number}.\n")
+        ingest(repo)
+    assert not (repo.index / f"{opened.children_table}.lance").exists()
+    hits = retriever.search(QueryInputs("patients exercise", None, "evidence", Filters()))
+    assert hits and retriever.rows([h.child_id for h in hits])
+    assert retriever.build_id == IndexPointer.read(repo.index).build_id != opened.build_id
+
+
 # -- a full disk, a read-only folder -----------------------------------------------------------
 
 

@@ -83,7 +83,7 @@ def test_blank_lines_and_a_bom_are_fine(tmp_path: Path) -> None:
     assert set(rows) == {"doc_354b33f6", "doc_d22385dc"}
 
 
-def test_ingest_and_library_set_stop_on_a_broken_file_and_never_rewrite_it(
+def test_ingest_library_set_and_the_hook_stop_on_a_broken_file_and_never_rewrite_it(
     tmp_path: Path,
 ) -> None:
     project = small_repo(tmp_path / "essay", commit=False)
@@ -94,7 +94,15 @@ def test_ingest_and_library_set_stop_on_a_broken_file_and_never_rewrite_it(
     broken = text.replace(",true,", ',"true,', 1)  # a quote opened by hand, never closed
     project.library_csv.write_text(broken, encoding="utf-8")
     before = project.library_csv.read_bytes()
-    for args in (("ingest",), ("library", "set", first_uid, "year=2011")):
+    (project.root / "drafts" / "essay.md").write_text(
+        f"# Essay\n\nA claim about patients (Anon, 2020){{#{first_uid}}}.\n", encoding="utf-8"
+    )
+    commands = (
+        ("ingest",),
+        ("library", "set", first_uid, "year=2011"),
+        ("hook", "run", "drafts/essay.md"),  # a commit never goes through on it either
+    )
+    for args in commands:
         done = essaylint(project.root, *args)
         assert done.returncode == 2, args
         assert "error: library.csv:2: " in done.stderr and "Traceback" not in done.stderr
