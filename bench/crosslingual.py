@@ -7,6 +7,7 @@ first five children, with retrieval.multilingual on?
 The questions are bench/data/zh_queries.jsonl (written by hand from dev-eval claims; rows
 with "split" are the newer ones: "check" was looked at while working, "heldout" was not).
 The English form of each question is asked in the same run, as the reference.
+--without-gloss leaves out the CC-CEDICT gloss list (retrieve/glossary.py), to measure it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from _common import DATA, DEV_EVAL
 from essaylint.app.query import open_retriever
 from essaylint.config import load_config
 from essaylint.core.project import Project
+from essaylint.retrieve import engine
 from essaylint.retrieve.records import QueryInputs
 
 TOP = 5
@@ -52,7 +54,10 @@ def main() -> None:
     parser.add_argument("--dev-eval", type=Path, default=DEV_EVAL)
     parser.add_argument("--questions", type=Path, default=DATA / "zh_queries.jsonl")
     parser.add_argument("--skip", default="", help="a split to leave out (e.g. heldout)")
+    parser.add_argument("--without-gloss", action="store_true", help="no bm25_gloss list")
     args = parser.parse_args()
+    if args.without_gloss:
+        engine.english_terms = lambda question: []
     project = Project(args.work)
     retriever = open_retriever(project, load_config(project.config_path))
     wanted = evidence(args.dev_eval)
