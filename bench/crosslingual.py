@@ -7,6 +7,8 @@ first five children, with retrieval.multilingual on?
 The questions are bench/data/zh_queries.jsonl (written by hand from dev-eval claims; rows
 with "split" are the newer ones: "check" was looked at while working, "heldout" was not).
 The English form of each question is asked in the same run, as the reference.
+--with-gloss adds the CC-CEDICT gloss list (retrieve/glossary.py; retrieval.chinese_gloss,
+off by default), to measure it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections import defaultdict
+from dataclasses import replace
 from pathlib import Path
 
 from _common import DATA, DEV_EVAL
@@ -52,9 +55,16 @@ def main() -> None:
     parser.add_argument("--dev-eval", type=Path, default=DEV_EVAL)
     parser.add_argument("--questions", type=Path, default=DATA / "zh_queries.jsonl")
     parser.add_argument("--skip", default="", help="a split to leave out (e.g. heldout)")
+    parser.add_argument(
+        "--with-gloss",
+        action="store_true",
+        help="add the bm25_gloss list (retrieval.chinese_gloss)",
+    )
     args = parser.parse_args()
     project = Project(args.work)
     retriever = open_retriever(project, load_config(project.config_path))
+    if args.with_gloss:
+        retriever.params = replace(retriever.params, chinese_gloss=True)
     wanted = evidence(args.dev_eval)
     rows = [json.loads(line) for line in args.questions.read_text().splitlines() if line.strip()]
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])

@@ -71,6 +71,9 @@ class RetrievalSettings(Section):
     rerank_top: int = Field(10, ge=1)
     references_weight: float = Field(0.5, ge=0, le=1)
     multilingual: bool = False
+    # BM25 over the CC-CEDICT senses of a Chinese question's words: off, as measured it
+    # loses more questions than it wins (docs/multilingual.md)
+    chinese_gloss: bool = False
     expand: bool = False  # follow references and definitions (docs/structure.md)
     graph_signal: bool = False  # fuse concept-graph PPR (docs/library-views.md)
     overview_signal: bool = False  # fuse the collapsed outline tree (docs/library-views.md)

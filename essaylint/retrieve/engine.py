@@ -93,6 +93,7 @@ class SearchParams:
     bm25_backend: str = DEFAULT_BM25
     foreign_dense_weight: float = FOREIGN_DENSE_WEIGHT
     multilingual: bool = False
+    chinese_gloss: bool = False
     graph_signal: bool = False
     overview_signal: bool = False
     # A run recorded before fusion was configurable used RRF: the defaults here replay it.
@@ -112,6 +113,7 @@ class SearchParams:
             references_weight=settings.references_weight,
             bm25_backend=bm25_backend,
             multilingual=settings.multilingual,
+            chinese_gloss=settings.chinese_gloss,
             graph_signal=settings.graph_signal,
             overview_signal=settings.overview_signal,
             fusion=settings.fusion,
@@ -260,7 +262,7 @@ class Retriever:
             vector = self.ml_embedder.embed_queries([inputs.question])[0]
             limit = self.params.dense_candidates
             lists[ML_LIST] = _dense(self.children, vector, where, limit, ML_COLUMN)
-            glossed = english_terms(inputs.question) if not looks_latin(inputs.question) else []
+            glossed = self._glossed(inputs.question)
             if glossed:
                 text = " ".join(glossed)
                 lists[GLOSS_LIST] = self.lexical.search(text, where, self.params.bm25_candidates)
@@ -268,6 +270,11 @@ class Retriever:
         if self.extra_lists is not None:
             lists.update(self.extra_lists.lists(inputs, where, lists))
         return lists
+
+    def _glossed(self, question: str) -> list[str]:
+        if not self.params.chinese_gloss or looks_latin(question):
+            return []
+        return english_terms(question)
 
     @reopening
     def search(self, inputs: QueryInputs) -> list[Hit]:
