@@ -24,4 +24,17 @@ EVIDENCE_NEEDED = Rule(
     counter_example="Staff shortages constrain care in many hospitals.",
 )
 
-RULES: tuple[Rule, ...] = (NEEDS_EVIDENCE, EVIDENCE_NEEDED)
+STRONG_WORDING_CONFIDENCE = 0.5  # placeholder, measured below
+STRONG_WORDING = Rule(
+    "claim/strong-wording",
+    "info",
+    "A sweeping claim stated as fact, with no source and no hedge",
+    rationale="Absolute, superlative, causal or prescriptive wording (every, always, the single "
+    "most, should) makes a claim about the world that a reader will want a source for, or a "
+    "hedge. A number alone is not such a claim, nor is the writer's description of their own "
+    "work. Information only: published authors seldom cite such sentences.",
+    example="Every quality improvement programme fails without strong leadership.",
+    counter_example="Some quality improvement programmes may fail without strong leadership.",
+)
+
+RULES: tuple[Rule, ...] = (NEEDS_EVIDENCE, EVIDENCE_NEEDED, STRONG_WORDING)
