@@ -8,6 +8,7 @@ import ast
 import gzip
 import hashlib
 import json
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +19,7 @@ from support.paths import DATA
 from essaylint.app.scaffold import scaffold
 from essaylint.audit.claims import audit_claims
 from essaylint.audit.claims import cache as claims_cache
+from essaylint.audit.claims import rules as claim_rules
 from essaylint.audit.claims.cache import CachedDetector
 from essaylint.audit.claims.citeworthiness import (
     TEXT_ONLY,
@@ -26,7 +28,10 @@ from essaylint.audit.claims.citeworthiness import (
     load_model,
 )
 from essaylint.audit.claims.features import FEATURE_NAMES
+from essaylint.audit.findings import Rule
+from essaylint.audit.rubric import rules as rubric_rules
 from essaylint.audit.style import audit_style
+from essaylint.audit.style import rules as style_rules
 from essaylint.cli.main import cli
 from essaylint.config.style import StyleSettings
 from essaylint.core.store import ResultCache
@@ -229,3 +234,48 @@ def test_audit_only_claims_runs_without_an_index_on_a_draft_without_citations(
     draft.write_text("Staff were scarce (Smith, 2015){#doc_12345678}.\n")
     cited = runner.invoke(cli, ["-C", str(tmp_path), "audit", "--only", "claims"])
     assert cited.exit_code == 2 and "no evidence index" in cited.output
+
+
+# -- measured precision ------------------------------------------------------------------------
+
+JUDGED_RULES = [*claim_rules.RULES, *style_rules.RULES, *rubric_rules.RULES]
+
+
+def _leading_figure(precision: str) -> float | None:
+    """The figure a rule's precision starts with (None: exact by construction)."""
+    head = precision.split(":")[0].split(" ")[0]
+    return None if precision.startswith("exact") else float(head)
+
+
+@pytest.mark.parametrize("rule", JUDGED_RULES, ids=[r.id for r in JUDGED_RULES])
+def test_a_warning_needs_a_measured_precision_of_at_least_0_8(rule: Rule) -> None:
+    """Issue 19: a rule under 0.8 on published prose is information, never a warning."""
+    if rule.severity == "warning":
+        figure = _leading_figure(rule.precision)
+        assert figure is None or figure >= 0.8, rule.precision
+
+
+def _style_readings() -> dict[str, Counter]:
+    """Verdicts of the measurement samples of bench/data/style_verdicts.jsonl, per rule."""
+    counts: dict[str, Counter] = {}
+    for line in (ROOT / "bench" / "data" / "style_verdicts.jsonl").read_text().splitlines():
+        row = json.loads(line)
+        if row["sample"] == "measure":
+            counts.setdefault(row["rule"], Counter())[row["verdict"]] += 1
+    return counts
+
+
+READINGS = _style_readings()
+READ_RULES = sorted(rule for rule, verdicts in READINGS.items() if "measurement" not in verdicts)
+
+
+@pytest.mark.parametrize("rule_id", READ_RULES)
+def test_style_precision_and_confidence_are_the_recorded_reading(rule_id: str) -> None:
+    verdicts = READINGS[rule_id]
+    read = verdicts["right"] + verdicts["borderline"] + verdicts["wrong"]
+    rule = next(r for r in style_rules.RULES if r.id == rule_id)
+    right = verdicts["right"]
+    if not rule.precision.startswith("not measured"):  # too few findings to give a figure
+        assert rule.precision.startswith(f"{right / read:.2f}: {right} of {read} ")
+    expected = (verdicts["right"] + verdicts["borderline"] / 2 + 1) / (read + 2)
+    assert style_rules.CONFIDENCE[rule_id] == round(expected, 2)
