@@ -29,11 +29,15 @@ from essaylint.audit.claims.citeworthiness import (
 )
 from essaylint.audit.claims.features import FEATURE_NAMES
 from essaylint.audit.findings import Rule
+from essaylint.audit.rubric import coverage as rubric_coverage
 from essaylint.audit.rubric import rules as rubric_rules
+from essaylint.audit.rubric.records import Criterion, Rubric, rubric_to_dict
+from essaylint.audit.rubric.yamlio import render_rubric_yaml
 from essaylint.audit.style import audit_style
 from essaylint.audit.style import rules as style_rules
 from essaylint.cli.main import cli
 from essaylint.config.style import StyleSettings
+from essaylint.core.ports import LazyEmbedder
 from essaylint.core.store import ResultCache
 from essaylint.draft import parse_draft_text
 from essaylint.index.embed import MiniLMEmbedder, get_embedder
@@ -279,3 +283,37 @@ def test_style_precision_and_confidence_are_the_recorded_reading(rule_id: str) -
         assert rule.precision.startswith(f"{right / read:.2f}: {right} of {read} ")
     expected = (verdicts["right"] + verdicts["borderline"] / 2 + 1) / (read + 2)
     assert style_rules.CONFIDENCE[rule_id] == round(expected, 2)
+
+
+def test_rubric_without_its_embedding_model_checks_sections_with_one_note(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def missing_model() -> MiniLMEmbedder:
+        raise OSError("model.onnx not found")
+
+    monkeypatch.setattr(
+        rubric_coverage,
+        "local_embedder",
+        lambda settings: LazyEmbedder(MiniLMEmbedder.model_id, MiniLMEmbedder.dim, missing_model),
+    )
+    scaffold(tmp_path)
+    rubric = Rubric(
+        criteria=[Criterion("C1", "Critical appraisal of the evidence")],
+        required_sections=["Introduction", "Conclusion"],
+    )
+    (tmp_path / "rubric.yaml").write_text(render_rubric_yaml(rubric_to_dict(rubric)))
+    (tmp_path / "drafts" / "essay.md").write_text(
+        "# Essay\n\n## Introduction\n\nThe trial was small and its findings may not generalise."
+        "\n\n## Conclusion\n\nA larger trial is needed.\n"
+    )
+    result = CliRunner().invoke(cli, ["-C", str(tmp_path), "audit", "--only", "rubric", "--json"])
+    assert result.exit_code == 0, result.output
+    (report,) = json.loads(result.output)["drafts"]
+    audit = report["audits"]["rubric"]
+    (note,) = audit["notes"]
+    assert note.startswith("the embedding model could not be used (OSError: model.onnx")
+    assert [(r["kind"], r["status"]) for r in audit["rows"]] == [
+        ("section", "COVERED"),
+        ("section", "COVERED"),
+    ]
+    assert audit["findings"] == []  # the criterion is not judged, so never "not covered"

@@ -13,6 +13,7 @@ few hundredths: treat PARTIAL and MISSING as prompts to look, not verdicts.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -80,14 +81,25 @@ class RubricRow:
     method: str = "semantic"  # semantic | count | structure | referencing | heading
 
 
+class EmbeddingUnavailableError(RuntimeError):
+    """The local embedding model, which judges criteria and elements, could not be used."""
+
+
 def audit_rubric(
-    draft: Draft, rubric: Rubric, project: Project | None = None, config: Config | None = None
+    draft: Draft,
+    rubric: Rubric,
+    project: Project | None = None,
+    config: Config | None = None,
+    semantic: bool = True,
 ) -> tuple[list[RubricRow], list[Finding]]:
-    """Coverage rows for every criterion, element and required section, and their findings."""
+    """Coverage rows for every criterion, element and required section, and their findings;
+    with ``semantic`` False only the required sections and the word limit are checked."""
     config = config or Config()
     scorer = _Scorer(draft, project, config)
-    rows = [_criterion_row(c, draft, scorer) for c in rubric.criteria]
-    rows += [_element_row(e, draft, scorer, project) for e in rubric.required_elements]
+    rows: list[RubricRow] = []
+    if semantic:
+        rows += [_criterion_row(c, draft, scorer) for c in rubric.criteria]
+        rows += [_element_row(e, draft, scorer, project) for e in rubric.required_elements]
     rows += _section_rows(rubric, draft)
     scorer.save()
     findings = _findings(rows, draft, rubric)
@@ -139,7 +151,7 @@ class _Scorer:
             for path, paras in by_section.items()
         }
         texts = [s.plain_text for own in sentences.values() for s in own]
-        vectors = self.documents.lookup(texts, self.embedder.embed_documents) if texts else None
+        vectors = _embedded(self.documents, texts, self.embedder.embed_documents) if texts else None
         units, offset = [], 0
         for path, paras in by_section.items():
             own = sentences[path]
@@ -168,12 +180,21 @@ class _Scorer:
     def hits(self, query: str, query_keywords: set[str]) -> list[Hit]:
         if not self.units:
             return []
-        vector = self.queries.lookup([query], self.embedder.embed_queries)[0]
+        vector = _embedded(self.queries, [query], self.embedder.embed_queries)[0]
         return score_item(vector, query_keywords, self.units)
 
     def save(self) -> None:
         self.documents.flush()
         self.queries.flush()
+
+
+def _embedded(cache: VectorCache, texts: list[str], embed: Callable[[list[str]], Any]) -> Any:
+    try:
+        return cache.lookup(texts, embed)
+    except Exception as error:  # any loader failure: onnxruntime raises its own types
+        raise EmbeddingUnavailableError(
+            f"the embedding model could not be used ({type(error).__name__}: {error})"
+        ) from error
 
 
 def _status(score: float, partial_at: float = PARTIAL_AT) -> Status:
@@ -447,13 +468,18 @@ def run(ctx: AuditContext) -> AuditOutput:
         note = "no rubric.yaml: run `essaylint rubric` to draft one from raw/instruction/"
         return AuditOutput([], [], "skipped (no rubric.yaml)", notes=[note])
     rubric = load_rubric(ctx.project.rubric_yaml)
-    rows, findings = audit_rubric(ctx.draft, rubric, ctx.project, ctx.config)
+    notes: list[str] = []
+    try:
+        rows, findings = audit_rubric(ctx.draft, rubric, ctx.project, ctx.config)
+    except EmbeddingUnavailableError as error:
+        rows, findings = audit_rubric(ctx.draft, rubric, ctx.project, ctx.config, semantic=False)
+        notes.append(f"{error}: only the required sections and the word limit were checked")
     statuses: dict[str, int] = {}
     for row in rows:
         statuses[row.status] = statuses.get(row.status, 0) + 1
     detail = ", ".join(f"{n} {s}" for s, n in sorted(statuses.items()))
     summary = f"{len(rows)} criteria" + (f": {detail}" if detail else "")
-    return AuditOutput([row_dict(r) for r in rows], findings, summary)
+    return AuditOutput([row_dict(r) for r in rows], findings, summary, notes=notes)
 
 
 def row_dict(row: RubricRow) -> dict[str, Any]:
