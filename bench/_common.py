@@ -12,6 +12,10 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
@@ -43,3 +47,35 @@ def wall(cwd: Path, *args: str, env: dict | None = None) -> float:
     start = time.perf_counter()
     run(cwd, *args, check=False, env=env)
     return time.perf_counter() - start
+
+
+WORK = Path("/tmp/essaylint-bench-judgement")  # bulky caches of the judgement benchmarks
+CITEWORTH = DATA / "citeworth.jsonl.gz"
+
+
+def read_jsonl_gz(path: Path) -> tuple[list[dict], str]:
+    """The rows of a gzip JSONL file and the sha256 of its uncompressed bytes."""
+    import gzip
+    import hashlib
+    import json
+
+    raw = gzip.decompress(path.read_bytes())
+    rows = [json.loads(line) for line in raw.decode("utf-8").splitlines()]
+    return rows, hashlib.sha256(raw).hexdigest()
+
+
+def sentence_vectors(texts: Sequence[str], work: Path = WORK) -> np.ndarray:
+    """The shipped MiniLM's query-side vectors of ``texts`` (as the claim audit computes
+    them), kept in ``work`` by the product's own vector cache: embedded once."""
+    from essaylint.core.store import VectorCache
+    from essaylint.index.embed import MiniLMEmbedder, get_embedder
+
+    cache = VectorCache(work / "vectors", MiniLMEmbedder.model_id)
+
+    def embed(batch: list[str]) -> np.ndarray:
+        log(f"embedding {len(batch)} sentences (once; cached in {work})")
+        return get_embedder().embed_queries(batch)
+
+    vectors = cache.lookup(list(texts), embed, bucket="sentences")
+    cache.flush()
+    return vectors

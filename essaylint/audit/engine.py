@@ -55,10 +55,9 @@ def run_audits(
     check_severity_keys(project, config)
     wanted = tuple(only or AUDITS)
     planned = audits_for(wanted)
-    build_id = ""
-    if any(a.needs_index for a in planned):
-        build_id = current_build(project) if index_optional else require_index(project)
-    library_only = not build_id and any(a.needs_index for a in planned)
+    indexed = any(a.needs_index for a in planned)
+    build_id = current_build(project) if indexed else ""
+    library_only = indexed and not build_id and index_optional
     key = tuple(sorted(wanted)) + (("library-only",) if library_only else ())
     inputs = ReportInputs(project, key, suggest, build_id, defer_new_claims)
     shared: dict[str, object] = {"build_id": build_id, "library_only": library_only}
@@ -72,13 +71,15 @@ def run_audits(
         if report is None:  # something this draft's audits depend on has changed
             library = library if library is not None else library_entries(project.library_csv)
             draft = parse_draft(path)
+            if indexed and not build_id and draft.citations and not index_optional:
+                require_index(project)  # citations to check and nothing to check them in
             ctx = AuditContext(
                 project, config, draft, path, backends, library, suggest, defer_new_claims
             )
             ctx.shared = shared
             report, complete = _audit(ctx, rel, wanted)
             if complete:
-                inputs.store(path, report, complete=not ctx.outputs.get("claims", _DONE).notes)
+                inputs.store(path, report, complete=ctx.outputs.get("claims", _DONE).complete)
         if write:
             _write(project, path.stem, report)
         reports.append(report)
@@ -158,7 +159,8 @@ def check_severity_keys(project: Project, config: Config) -> None:
 
 
 def current_build(project: Project) -> str:
-    """The current build_id ("" when there is no index)."""
+    """The current build_id, "" when there is no index yet (a draft without citations is
+    audited without one)."""
     pointer = IndexPointer.read(project.index)
     return pointer.build_id if pointer is not None else ""
 

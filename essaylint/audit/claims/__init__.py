@@ -1,5 +1,7 @@
-"""The claim audit: strong claims (causal, comparative, quantitative, generalising,
-recommending, superlative) that lack verified evidence (SPEC §6).
+"""The claim audit: claims that lack verified evidence (SPEC §6). Whether an uncited sentence
+needs a source is learned from published authors' citations (citeworthiness.py); claim types
+(causal, comparative, quantitative, generalising, recommending, superlative) and hedges come
+from the spaCy cue analysis (detect.py).
 
 Importing this package does not import spaCy; it is loaded on the first audit that has
 sentences to check and cached for the process.
@@ -16,7 +18,7 @@ from essaylint.audit.claims.audit import (
 )
 from essaylint.audit.claims.lexicon import CLAIM_TYPES, FLAG_THRESHOLD, ClaimType
 from essaylint.audit.claims.render import render_claims_table
-from essaylint.audit.claims.rules import EVIDENCE_NEEDED, NEEDS_EVIDENCE, RULES
+from essaylint.audit.claims.rules import EVIDENCE_NEEDED, NEEDS_EVIDENCE, RULES, STRONG_WORDING
 
 AUDIT = Audit("claims", RULES, run, render_claims_table, requires=("citations",))
 
@@ -28,6 +30,7 @@ __all__ = [
     "FLAG_THRESHOLD",
     "NEEDS_EVIDENCE",
     "RULES",
+    "STRONG_WORDING",
     "ClaimRow",
     "ClaimStatus",
     "ClaimType",

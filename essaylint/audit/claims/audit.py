@@ -1,9 +1,16 @@
-"""The claim audit (SPEC §6): strong claims without verified evidence are NEED.
+"""The claim audit (SPEC §6): claims without verified evidence are NEED.
 
 A sentence becomes a row of the claims table when it carries a citation, an
-``[EVIDENCE_NEEDED: ...]`` placeholder, or a claim whose strength reaches
-:data:`~essaylint.audit.claims.lexicon.FLAG_THRESHOLD` (hedged claims stay below it and are
-not listed). A row is
+``[EVIDENCE_NEEDED: ...]`` placeholder, or, uncited, when
+
+- the cite-worthiness model says published authors would cite a sentence like it
+  (``claim/needs-evidence``; citeworthiness.py: learned from the authors' own citations, it
+  tells claims about the world and prior work from the writer's description of their own
+  argument, method, data, figures and sections), or
+- its wording makes a sweeping claim (always, every, the single most, should...) that is not a
+  description of the writer's own work (``claim/strong-wording``, information only).
+
+Hedges lower both scores. A row is
 
 - ``OK`` when the sentence cites a source whose citation-audit row is ``OK`` (and, when
   :data:`CLAIMS_USE_PREVIOUS_SENTENCE` or ``use_previous_sentence=True``, when the previous
@@ -18,15 +25,22 @@ of essaylint.yaml.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from essaylint.audit.base import AuditContext, AuditOutput
 from essaylint.audit.claims.cache import CachedDetector
 from essaylint.audit.claims.detect import analyse_sentences
+from essaylint.audit.claims.features import own_work_section
 from essaylint.audit.claims.lexicon import FLAG_THRESHOLD
 from essaylint.audit.claims.query import build_query
-from essaylint.audit.claims.rules import EVIDENCE_NEEDED, NEEDS_EVIDENCE, RULES
+from essaylint.audit.claims.rules import (
+    EVIDENCE_NEEDED,
+    NEEDS_EVIDENCE,
+    RULES,
+    STRONG_WORDING,
+    STRONG_WORDING_CONFIDENCE,
+)
 from essaylint.audit.findings import Finding
 
 if TYPE_CHECKING:
@@ -73,6 +87,8 @@ class ClaimRow:
     sentence_id: str = ""
     column: int = 1
     hedges: list[str] = field(default_factory=list)
+    citeworthiness: float | None = None  # the learned score (None: not scored)
+    basis: str = ""  # why it is a row: cited, placeholder, cite-worthy, strong wording
 
 
 def audit_claims(
@@ -86,7 +102,8 @@ def audit_claims(
 
     ``citation_rows`` are the citation audit's rows (``sentence_id``, ``status`` and
     optionally ``cited_doc_uids``/``doc_uid``); an empty list leaves every citation
-    unverified, so cited claims are NEED. spaCy is loaded only if there are sentences.
+    unverified, so cited claims are NEED. spaCy is loaded only if there are sentences;
+    without ``detector``, sentences are scored by the text-only cite-worthiness model.
     """
 
     previous = (
@@ -94,7 +111,8 @@ def audit_claims(
     )
     statuses = _status_index(citation_rows)
     sentences = _prose_sentences(draft)
-    analyses = analyse_sentences([s.plain_text for s in sentences], detector)
+    analyses = analyse_sentences([s.plain_text for s in sentences], detector or CachedDetector())
+    analyses = [in_section(a, s.section_path) for a, s in zip(analyses, sentences, strict=True)]
     rows: list[ClaimRow] = []
     findings: list[Finding] = []
     before: Sentence | None = None
@@ -118,10 +136,27 @@ def _prose_sentences(draft: Draft) -> list[Sentence]:
     return [s for s in draft.sentences if s.section_path not in references]
 
 
+def in_section(analysis: ClaimAnalysis, section_path: str) -> ClaimAnalysis:
+    """The analysis with its section taken into account: in a Methods or Results section the
+    writer describes their own work."""
+    if analysis.own_work:
+        return analysis
+    reason = own_work_section(section_path)
+    return replace(analysis, own_work=reason) if reason else analysis
+
+
 def _is_row(sentence: Sentence, analysis: ClaimAnalysis) -> bool:
-    if sentence.citations or sentence.evidence_needed:
-        return True
-    return analysis.is_strong
+    return bool(_basis(sentence, analysis))
+
+
+def _basis(sentence: Sentence, analysis: ClaimAnalysis) -> str:
+    if sentence.citations:
+        return "cited"
+    if sentence.evidence_needed:
+        return "placeholder"
+    if analysis.needs_source:
+        return "cite-worthy"
+    return "strong wording" if analysis.strong_wording else ""
 
 
 def _same_paragraph(before: Sentence | None, sentence: Sentence) -> bool:
@@ -140,7 +175,8 @@ def _row(
     if neighbour is not None and not _verified(linked):
         linked += [e for e in _linked(neighbour, statuses) if e.status == "OK"]
     status: ClaimStatus = "OK" if _verified(linked) else "NEED"
-    if status == "NEED" and draft.is_waived(NEEDS_EVIDENCE.id, sentence.line):
+    rule = STRONG_WORDING if _basis(sentence, analysis) == "strong wording" else NEEDS_EVIDENCE
+    if status == "NEED" and draft.is_waived(rule.id, sentence.line):
         status = "WAIVED"
     return ClaimRow(
         claim_id=f"c{number:02d}",
@@ -154,6 +190,8 @@ def _row(
         sentence_id=sentence.sentence_id,
         column=sentence.column,
         hedges=list(analysis.hedges),
+        citeworthiness=analysis.citeworthiness,
+        basis=_basis(sentence, analysis),
     )
 
 
@@ -212,10 +250,11 @@ def _linked(sentence: Sentence, statuses: _StatusIndex) -> list[LinkedEvidence]:
 def _need_finding(draft: Draft, sentence: Sentence, row: ClaimRow) -> list[Finding]:
     if row.status != "NEED" or sentence.evidence_needed:
         return []  # a placeholder is already reported as claim/evidence-needed
+    rule = STRONG_WORDING if row.basis == "strong wording" else NEEDS_EVIDENCE
     return [
         Finding(
-            rule=NEEDS_EVIDENCE.id,
-            severity=NEEDS_EVIDENCE.severity,
+            rule=rule.id,
+            severity=rule.severity,
             file=draft.path,
             line=sentence.line,
             column=sentence.column,
@@ -228,21 +267,38 @@ def _need_finding(draft: Draft, sentence: Sentence, row: ClaimRow) -> list[Findi
                 "sentence_id": row.sentence_id,
                 "claim_types": list(row.claim_types),
                 "strength": row.strength,
+                "citeworthiness": row.citeworthiness,
                 "suggested_query": row.suggested_query,
             },
+            confidence=_confidence(row),
         )
     ]
 
 
+def _confidence(row: ClaimRow) -> float:
+    """The learned score for an uncited claim; the rule's measured precision for strong
+    wording; certain for a citation the citation audit did not verify."""
+    if row.linked_evidence:
+        return 1.0
+    if row.basis == "strong wording":
+        return STRONG_WORDING_CONFIDENCE
+    return round(row.citeworthiness or 0.0, 2)
+
+
 def _need_message(row: ClaimRow) -> str:
-    kinds = "/".join(row.claim_types) if row.claim_types else "factual"
-    if not row.linked_evidence:
+    kinds = "/".join(row.claim_types) if row.claim_types else ""
+    if row.linked_evidence:
+        cited = ", ".join(str(e) for e in row.linked_evidence)
         return (
-            f"{kinds} claim without a citation (strength {row.strength:.2f}): "
-            "cite evidence or hedge it"
+            f"{kinds or 'factual'} claim whose citation is not verified as supporting it: {cited}"
         )
-    cited = ", ".join(str(e) for e in row.linked_evidence)
-    return f"{kinds} claim whose citation is not verified as supporting it: {cited}"
+    if row.basis == "strong wording":
+        return f"sweeping {kinds} claim stated as fact without a source: cite evidence or hedge it"
+    kind = f"{kinds} claim" if kinds else "factual or prior-work claim"
+    return (
+        f"{kind} without a citation (cite-worthiness {row.citeworthiness or 0:.2f}): "
+        "published authors cite sentences like this; cite your source"
+    )
 
 
 def _placeholder_findings(draft: Draft) -> list[Finding]:
@@ -258,29 +314,36 @@ def _placeholder_findings(draft: Draft) -> list[Finding]:
             message=f"Open item: evidence still needed for '{p.text.strip()}'",
             suggestion=f'essaylint query "{p.text.strip()}"',
             data={"placeholder": p.text.strip()},
+            confidence=1.0,
         )
         for p in draft.placeholders
     ]
 
 
 def run(ctx: AuditContext) -> AuditOutput:
-    """The claim audit as the engine runs it, over the citation audit's verdicts."""
-
+    """The claim audit as the engine runs it, over the citation audit's verdicts, with the
+    configured embedder (``ctx.backends``) feeding the cite-worthiness model."""
     cited = ctx.outputs["citations"].result
-    detector = CachedDetector(ctx.project.store.results("claims"), defer_new=ctx.defer_new_claims)
-    rows, findings = audit_claims(ctx.draft, cited.rows, detector=detector)
+    embedder = ctx.backends.embedder if ctx.backends is not None else None
+    store = ctx.project.store
+    detector = CachedDetector(
+        store.results("claims"),
+        defer_new=ctx.defer_new_claims,
+        embedder=embedder,
+        vectors=store.vectors(embedder.model_id, "query") if embedder is not None else None,
+    )
+    rows, findings = audit_claims(ctx.draft, cited.rows if cited else [], detector=detector)
     statuses: dict[str, int] = {}
     for row in rows:
         statuses[row.status] = statuses.get(row.status, 0) + 1
     detail = ", ".join(f"{n} {s}" for s, n in sorted(statuses.items()))
     summary = f"{len(rows)} claims" + (f": {detail}" if detail else "")
-    notes = []
+    notes = list(detector.notes)
     if detector.deferred:
-        notes = [f"{detector.deferred} new sentences are checked for claims after the commit"]
+        notes.append(f"{detector.deferred} new sentences are checked for claims after the commit")
         summary += f"; {detector.deferred} new sentences checked after the commit"
-    return AuditOutput(
-        [asdict(r) for r in rows], findings, summary, notes=notes, complete=not notes
-    )
+    rows_json = [asdict(r) for r in rows]
+    return AuditOutput(rows_json, findings, summary, notes=notes, complete=not detector.deferred)
 
 
 __all__ = [

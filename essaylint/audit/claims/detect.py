@@ -52,6 +52,11 @@ class ClaimAnalysis:
     strength: float = 0.0
     key_phrases: tuple[str, ...] = ()
     not_a_claim: str = ""  # "question", "heading", "self-reference" or ""
+    # The cite-worthiness model's hedge-lowered score and the threshold of the variant that
+    # gave it (citeworthiness.py); None when the sentence was not scored.
+    citeworthiness: float | None = None
+    cite_threshold: float = 1.0
+    own_work: str = ""  # why the sentence describes the writer's own work, or ""
 
     @property
     def claim_types(self) -> list[str]:
@@ -63,7 +68,26 @@ class ClaimAnalysis:
 
     @property
     def is_strong(self) -> bool:
+        """The claim cues reach the flag threshold (hedges lower them)."""
         return not self.not_a_claim and self.strength >= lx.FLAG_THRESHOLD
+
+    @property
+    def needs_source(self) -> bool:
+        """Published authors would cite a sentence like this (the learned score)."""
+        return (
+            not self.not_a_claim
+            and self.citeworthiness is not None
+            and self.citeworthiness >= self.cite_threshold
+        )
+
+    @property
+    def strong_wording(self) -> bool:
+        """A sweeping claim about the world: strong cues other than a bare number, not a
+        description of the writer's own work, and not already cite-worthy."""
+        if self.needs_source or self.own_work or self.not_a_claim:
+            return False
+        cues = [c for c in self.cues if c.label not in lx.BARE_NUMBER_CUES]
+        return strength(cues, self.hedges, self.boosters) >= lx.FLAG_THRESHOLD
 
 
 # -- sentences that are not claims ---------------------------------------------------------

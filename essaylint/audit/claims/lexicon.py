@@ -49,7 +49,9 @@ WEIGHTS: dict[str, float] = {
     "superlative.first": 0.45,
 }
 
-FLAG_THRESHOLD = 0.5  # uncited claims at or above this strength are NEED
+FLAG_THRESHOLD = 0.5  # claim cues at or above this strength make a strong claim
+# A number alone is not a claim: these cues count only beside another one.
+BARE_NUMBER_CUES = frozenset({"quantitative.digits", "quantitative.words"})
 HEDGE_FACTOR = 0.45  # strength is multiplied by this per hedge (at most two count)
 APPROXIMATOR_FACTOR = 0.6  # "almost every", "not all": a softer generalisation
 EXTRA_TYPE_BONUS = 0.1  # per further claim type with a cue of weight >= 0.5

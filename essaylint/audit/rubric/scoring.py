@@ -1,8 +1,7 @@
 """Scores of draft text against one rubric item: embedding cosine plus keyword overlap.
 
-Two views are averaged: the best paragraph (0.5 best-sentence cosine + 0.2 paragraph cosine
-+ 0.3 share of the item's keywords in the paragraph) and the best sentence window (0.6
-sentence cosine + 0.4 share of keywords in the sentence and its neighbours).
+Two views are averaged: the best section (see :func:`score_item`) and the best sentence window
+(0.6 sentence cosine + 0.4 share of keywords in the sentence and its neighbours).
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 STOPWORDS = RUBRIC
+TOP_SENTENCES = 3  # the section view averages this many of its best sentences
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
 _SUFFIXES = ("ations", "ation", "ities", "ity", "ments", "ment", "ial", "ies", "es", "s", "ing")
 
@@ -36,7 +36,7 @@ def keywords(text: str) -> set[str]:
 
 @dataclass
 class Unit:
-    """A paragraph of the draft with its sentences (plain text) and vectors."""
+    """A section of the draft with its sentences (plain text) and vectors."""
 
     section: str
     line_start: int
@@ -52,7 +52,7 @@ class Unit:
 
 @dataclass
 class Hit:
-    paragraph_score: float
+    paragraph_score: float  # the section view
     window_score: float
     unit: Unit
     line: int  # the line of the best sentence window
@@ -70,24 +70,32 @@ def overall(hits: list[Hit]) -> float:
 
 
 def score_item(query: np.ndarray, item_keywords: set[str], units: list[Unit]) -> list[Hit]:
+    """Per section: its combined score and the line of its best sentence, best first.
+
+    The section view weighs the best sentence, the mean of the three best (a requirement
+    addressed at length scores higher than one sentence in passing), the section's mean vector
+    and the share of the item's keywords anywhere in the section."""
     import numpy as np
 
-    """Per paragraph: its combined score and the line of its best sentence, best first."""
     hits = []
     for unit in units:
         if not unit.sentences:
             continue
         cos = unit.sentence_vectors @ query
-        best = int(np.argmax(cos))
+        ranked = np.sort(cos)[::-1]
         share = _share(item_keywords, unit.keywords)
-        paragraph = 0.5 * float(cos[best]) + 0.2 * float(unit.vector @ query) + 0.3 * share
+        section = (
+            0.4 * float(ranked[0])
+            + 0.2 * float(ranked[:TOP_SENTENCES].mean())
+            + 0.1 * float(unit.vector @ query)
+            + 0.3 * share
+        )
         windows = [
             0.6 * float(cos[i]) + 0.4 * _share(item_keywords, _window(unit, i))
             for i in range(len(unit.sentences))
         ]
         top = int(np.argmax(windows))
-        line = unit.sentence_lines[top]
-        hits.append(Hit(paragraph, windows[top], unit, line))
+        hits.append(Hit(section, windows[top], unit, unit.sentence_lines[top]))
     return sorted(hits, key=lambda h: -h.score)
 
 

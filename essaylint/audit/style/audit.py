@@ -12,7 +12,7 @@ from essaylint.audit.style import consistency, sentences, structure
 from essaylint.audit.style.context import Context
 from essaylint.audit.style.nlp import style_nlp
 from essaylint.audit.style.readability import describe, readability_by_section
-from essaylint.audit.style.rules import READABILITY, RULES, Hit
+from essaylint.audit.style.rules import CONFIDENCE, READABILITY, RULES, Hit
 from essaylint.config.style import StyleSettings, resolve_word_limit
 from essaylint.draft import Draft
 
@@ -110,6 +110,7 @@ def _finding(draft: Draft, hit: Hit, severity: Severity) -> Finding:
         end_line=hit.end_line,
         end_column=hit.end_column,
         data={"excerpt": hit.excerpt, **hit.data},
+        confidence=CONFIDENCE[hit.rule.id],
     )
 
 

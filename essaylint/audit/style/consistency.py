@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 
 from essaylint.audit.style import lexicon
 from essaylint.audit.style.context import Context
@@ -36,6 +37,28 @@ _HEADING_WORDS = frozenset(
     ]
 )
 MAX_SPELLING_HITS = 10
+MAX_ACRONYM_LETTERS = 8
+NAME_MIN_LETTERS = 5  # capitals this long with vowels enough to say as a word are a name
+_SEQUENCE = re.compile(r"[ACGTUN]{6,}|[ACGTU]{2,3}")  # DNA: sequences, dinucleotides
+# A neighbouring character that makes the token code or mathematics: superscripts and
+# subscripts, primes, brackets of code tokens, underscores, carets.
+_MATHS_NEIGHBOUR = re.compile(r"[\u00b2\u00b3\u00b9\u2070-\u209f\u1d2c-\u1d6a′″'_^\[\]<>{}\\]")
+_OPERATOR = re.compile(r"[=+×÷∑∏∈≤≥≠→|]")
+_IDENTIFIER_LINK = re.compile(
+    r"-(?:[A-Z0-9]|(?:base|large|small|tiny|mini)\b)"
+)  # SR-HD-IP, BERT-base
+_IDENTIFIER_LINK_BEFORE = re.compile(r"[A-Z0-9]-$")
+# Introduced as a name in the same sentence: "which we call SIBZ", "denoted KSO".
+_NAMED_HERE = re.compile(
+    r"\b(?:call(?:s|ed)?|denoted(?:\s+(?:as|by))?|termed|named|referred\s+to\s+as|"
+    r"known\s+as|dubbed)\s+(?:the\s+|a\s+|an\s+)?$",
+    re.IGNORECASE,
+)
+# Part of a name or an identifier: "GWAS Catalog", "RING domain", "WAL 8301", "GABP network)".
+_PART_OF_NAME = re.compile(
+    r"\s+(?:[A-Z][a-z]+\b|\d|(?:domain|format|file|database|catalog(?:ue)?|network|"
+    r"software|package|server|score|index|scale|gene|protein|family|motif)s?\b\)?)"
+)
 
 
 @dataclass(frozen=True)
@@ -123,8 +146,17 @@ def _spelling_hit(ctx: Context, variant: Variant, majority: list[Variant]) -> Hi
     )
 
 
+@lru_cache(maxsize=1)
+def known_acronyms() -> frozenset[str]:
+    """Acronyms a reader is expected to know: SCOWL's English abbreviations up to level 60
+    (essaylint/assets/known_acronyms.txt, with its licence)."""
+    text = resources.files("essaylint.assets").joinpath("known_acronyms.txt").read_text("utf-8")
+    lines = (line.strip() for line in text.splitlines())
+    return frozenset(line for line in lines if line and not line.startswith("#"))
+
+
 def undefined_abbreviations(ctx: Context) -> Iterator[Hit]:
-    known = {a.upper() for a in ctx.settings.known_abbreviations}
+    known = {a.upper() for a in ctx.settings.known_abbreviations} | known_acronyms()
     definitions = _definitions(ctx)
     reported: set[str] = set()
     for view in ctx.views:
@@ -133,6 +165,8 @@ def undefined_abbreviations(ctx: Context) -> Iterator[Hit]:
             if acronym in reported or acronym in known or _ROMAN.fullmatch(acronym):
                 continue
             if acronym in _HEADING_WORDS or _in_caps_run(view.masked, match):
+                continue
+            if _not_an_acronym(view.masked, match, acronym):
                 continue
             offset = view.start + match.start()
             defined_at = definitions.get(acronym)
@@ -145,6 +179,30 @@ def undefined_abbreviations(ctx: Context) -> Iterator[Hit]:
             yield _abbreviation_hit(ctx, view, match, acronym, defined_at)
 
 
+def _not_an_acronym(masked: str, match: re.Match[str], acronym: str) -> bool:
+    """Capitals that are no acronym to spell out: identifiers with digits (GPT4, S1B, V108I),
+    a name said as a word (PRISMA, BEAST), a DNA sequence, a token of code or mathematics
+    (QPᵀ, [CLS], x_IJ), or part of a product code (SR-HD-IP)."""
+    if any(ch.isdigit() for ch in acronym) or _SEQUENCE.fullmatch(acronym):
+        return True
+    if len(acronym) > MAX_ACRONYM_LETTERS:
+        return True  # a protein sequence or a shouted word
+    vowels = sum(ch in "AEIOU" for ch in acronym)
+    if len(acronym) >= NAME_MIN_LETTERS and vowels >= 2 and vowels / len(acronym) >= 0.28:
+        return True
+    before = masked[max(0, match.start() - 2) : match.start()]
+    after = masked[match.end() : match.end() + 2]
+    if _MATHS_NEIGHBOUR.search(before[-1:] + after[:1]) or _OPERATOR.search(before + after):
+        return True
+    if after.startswith("(") or _IDENTIFIER_LINK.match(after):
+        return True  # function notation DG(x); product codes SR-HD-IP
+    if _IDENTIFIER_LINK_BEFORE.search(before) or _NAMED_HERE.search(masked[: match.start()]):
+        return True
+    if re.search(r"[a-z]-$", before):  # part of a compound such as t-SNE, p-ERK
+        return True
+    return bool(_PART_OF_NAME.match(masked[match.end() :]))
+
+
 def _bare(token: str) -> str:
     for suffix in ("'s", "’s", "s"):
         if token.endswith(suffix) and len(token) > len(suffix) + 1:
@@ -152,10 +210,16 @@ def _bare(token: str) -> str:
     return token
 
 
+# ``Full name (ACR)``, ``(ACR, maker)``, ``(ACR and ACR2)``; or ``ACR (full name)``.
+_DEFINITION = re.compile(
+    r"\(([A-Z][A-Z0-9&]*[A-Z])s?(?:\)|[,;]|\s+and\s)|\b([A-Z][A-Z0-9&]*[A-Z])\s+\((?=[^()]*[a-z])"
+)
+
+
 def _definitions(ctx: Context) -> dict[str, int]:
-    """Acronym -> file offset of its first ``(ACR)`` or ``ACR (Full Name)`` definition."""
+    """Acronym -> file offset of its first definition (:data:`_DEFINITION`)."""
     found: dict[str, int] = {}
-    pattern = re.compile(r"\(([A-Z][A-Z0-9&]*[A-Z])s?\)|\b([A-Z][A-Z0-9&]*[A-Z])\s+\([A-Z][a-z]")
+    pattern = _DEFINITION
     for view in ctx.views:
         for match in pattern.finditer(view.masked):
             acronym = match.group(1) or match.group(2)

@@ -159,63 +159,6 @@ FINITE_HINTS = frozenset(
     }
 )
 
-# words right after "This"/"These" that make the opening a bare pronoun
-VERB_AFTER_DEMONSTRATIVE = frozenset(
-    FINITE_HINTS
-    | {
-        "means",
-        "meant",
-        "shows",
-        "showed",
-        "suggests",
-        "suggested",
-        "seems",
-        "seemed",
-        "appears",
-        "appeared",
-        "implies",
-        "implied",
-        "indicates",
-        "indicated",
-        "leads",
-        "led",
-        "makes",
-        "made",
-        "explains",
-        "creates",
-        "causes",
-        "caused",
-        "allows",
-        "matters",
-        "highlights",
-        "demonstrates",
-        "reflects",
-        "raises",
-        "helps",
-        "happens",
-        "happened",
-        "show",
-        "suggest",
-        "seem",
-        "appear",
-        "imply",
-        "indicate",
-        "lead",
-        "make",
-        "mean",
-        "highlight",
-        "demonstrate",
-        "reflect",
-        "matter",
-        "help",
-        "also",
-        "in",
-        "therefore",
-        "thus",
-        "however",
-    }
-)
-
 EXPLETIVE_IT_NEXT = frozenset(
     {"is", "was", "seems", "seemed", "appears", "appeared", "remains", "becomes", "has"}
 )
@@ -450,7 +393,8 @@ SPELLING_PAIRS: tuple[tuple[str, str], ...] = (
     (r"fulfil(?:s|ment)?", r"fulfill(?:s|ment)?"),
     (r"catalogue(?:s|d)?", r"catalog(?:s|ed)?"),
     (r"grey", r"gray"),
-    # British-only markers: "program" is British too (software), "judgment" in law
-    (r"programme(?:s|d)?", r"(?!x)x"),
+    # British-only markers: "program" is British too (software), "judgment" in law;
+    # "programmed" and "programming" are spelled so in both
+    (r"programme(?:s)?", r"(?!x)x"),
     (r"judgement(?:s)?", r"(?!x)x"),
 )

@@ -186,13 +186,22 @@ def _citation_led(view: SentenceView) -> bool:
 
 
 def _has_finite_verb(ctx: Context, view: SentenceView) -> bool:
-    doc = ctx.doc(view)
-    if doc is not None:
-        return any(t.tag_ in ("VBD", "VBP", "VBZ", "MD") for t in doc)
+    """A clause, unless both the parse and the word list say otherwise: the small model
+    reads verbs in -s as nouns ("The constant represents ..."), the word list reads any -s
+    word as a verb, so a fragment is what neither finds a verb in."""
     words = [w.group().lower() for w in view.words()]
-    if len(words) < 3:
+    hinted = any(w in lexicon.FINITE_HINTS or _FINITE_SUFFIX.fullmatch(w) for w in words)
+    if len(words) >= 3 and hinted:
+        return True
+    doc = ctx.doc(view)
+    if doc is None:
         return False
-    return any(w in lexicon.FINITE_HINTS or _FINITE_SUFFIX.fullmatch(w) for w in words)
+    return any(
+        (t.dep_ == "ROOT" and t.pos_ in ("VERB", "AUX"))
+        or t.dep_ in ("nsubj", "nsubjpass", "expl")
+        or t.tag_ in ("VBD", "VBP", "VBZ", "MD")
+        for t in doc
+    )
 
 
 def section_links(ctx: Context) -> Iterator[Hit]:
