@@ -12,6 +12,7 @@ from pathlib import Path
 from essaylint import __version__
 from essaylint.app.templates import template_text
 from essaylint.core.errors import EssaylintError
+from essaylint.core.project import CONFIG_FILE
 from essaylint.core.records import LIBRARY_COLUMNS
 
 FOLDERS = (
@@ -44,6 +45,7 @@ class ScaffoldResult:
     created: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)
     git_initialised: bool = False
+    git_top: str = ""  # the repository the essay lives in, when it was not initialised here
 
 
 def scaffold(root: Path) -> ScaffoldResult:
@@ -60,8 +62,18 @@ def scaffold(root: Path) -> ScaffoldResult:
         _write_new(root, target, text, result)
     _write_new(root, "library.csv", ",".join(LIBRARY_COLUMNS) + "\n", result)
     _write_new(root, "meta/project.json", _project_json(), result)
-    result.git_initialised = _git_init(root)
+    result.git_initialised, result.git_top = _git_init(root)
     return result
+
+
+def enclosing_essay(root: Path) -> Path | None:
+    """The essay repo (a folder with essaylint.yaml) that ``root`` would sit inside, if any;
+    ``root`` itself holding one is not nesting (init keeps what is there)."""
+    here = root.resolve()
+    for folder in here.parents:
+        if (folder / CONFIG_FILE).is_file():
+            return folder
+    return None
 
 
 def _write_new(root: Path, name: str, text: str, result: ScaffoldResult) -> None:
@@ -83,16 +95,17 @@ def _project_json() -> str:
     return json.dumps(data, indent=1) + "\n"
 
 
-def _git_init(root: Path) -> bool:
-    inside = subprocess.run(
-        ["git", "rev-parse", "--is-inside-work-tree"], cwd=root, capture_output=True, text=True
-    )
-    if inside.returncode == 0:
-        return False
+def _git_init(root: Path) -> tuple[bool, str]:
+    """(whether ``git init`` ran, the enclosing repository's top folder when it did not)."""
     try:
+        inside = subprocess.run(
+            ["git", "rev-parse", "--show-toplevel"], cwd=root, capture_output=True, text=True
+        )
+        if inside.returncode == 0:
+            return False, inside.stdout.strip()
         subprocess.run(["git", "init", "-q"], cwd=root, check=True, capture_output=True)
     except (OSError, subprocess.CalledProcessError) as exc:
         raise EssaylintError(
             f"could not run `git init` in {root}: {exc}", "install git, or run `git init` yourself"
         ) from exc
-    return True
+    return True, ""
