@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import subprocess
+import textwrap
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
 from essaylint import __version__
+from essaylint.app.install_spec import WORKFLOW, InstallSpec, install_spec
 from essaylint.app.templates import template_text
 from essaylint.core.errors import EssaylintError
 from essaylint.core.project import CONFIG_FILE
@@ -32,7 +34,7 @@ TEMPLATE_FILES = {
     ".gitignore": "gitignore",
     ".env.example": "env.example",
     ".pre-commit-config.yaml": "pre-commit-config.yaml",
-    ".github/workflows/essaylint.yml": "workflow-essaylint.yml",
+    WORKFLOW: "workflow-essaylint.yml",
     ".mcp.json": "mcp.json",
     ".codex/config.toml": "codex-config.toml",
 }
@@ -46,11 +48,15 @@ class ScaffoldResult:
     kept: list[str] = field(default_factory=list)
     git_initialised: bool = False
     git_top: str = ""  # the repository the essay lives in, when it was not initialised here
+    ci: InstallSpec | None = None  # what the CI workflow installs, when it was written
 
 
-def scaffold(root: Path) -> ScaffoldResult:
+def scaffold(root: Path, spec: InstallSpec | None = None) -> ScaffoldResult:
+    """Lay out an essay repo at ``root``; ``spec``: what its CI workflow installs (default:
+    how the running essaylint was installed)."""
     root.mkdir(parents=True, exist_ok=True)
     result = ScaffoldResult(root=root)
+    spec = spec or install_spec()
     for folder in FOLDERS:
         path = root / folder
         if not path.exists():
@@ -59,7 +65,11 @@ def scaffold(root: Path) -> ScaffoldResult:
             result.created.append(folder + "/")
     for target, template in TEMPLATE_FILES.items():
         text = template_text(template).replace(VERSION_MARK, __version__)
+        if target == WORKFLOW:
+            text = _workflow(text, spec)
         _write_new(root, target, text, result)
+    if WORKFLOW in result.created:
+        result.ci = spec
     _write_new(root, "library.csv", ",".join(LIBRARY_COLUMNS) + "\n", result)
     _write_new(root, "meta/project.json", _project_json(), result)
     result.git_initialised, result.git_top = _git_init(root)
@@ -74,6 +84,24 @@ def enclosing_essay(root: Path) -> Path | None:
         if (folder / CONFIG_FILE).is_file():
             return folder
     return None
+
+
+def _workflow(text: str, spec: InstallSpec) -> str:
+    return (
+        text.replace("@ESSAYLINT_ACTION@", spec.action)
+        .replace("@ESSAYLINT_INSTALL@", spec.requirement)
+        .replace("@ESSAYLINT_ORIGIN@", _origin_note(spec))
+    )
+
+
+def _origin_note(spec: InstallSpec) -> str:
+    """The comment above ``install:``: where the requirement comes from, or what to set."""
+    if spec.advice:
+        note = f"SET THIS: {spec.advice}."
+    else:
+        where = {"index": "a package index", "vcs": "a commit", "archive": "an archive"}
+        note = f"What pip installs: the essaylint that ran `essaylint init` ({where[spec.origin]})."
+    return "\n          # ".join(textwrap.wrap(note, 86, break_long_words=False))
 
 
 def _write_new(root: Path, name: str, text: str, result: ScaffoldResult) -> None:

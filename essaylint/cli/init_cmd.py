@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from essaylint.app.install_spec import WORKFLOW
 from essaylint.app.scaffold import ScaffoldResult, enclosing_essay, scaffold
 from essaylint.cli.main import emit_json, handle_errors
 from essaylint.core.errors import EssaylintError
@@ -64,6 +65,30 @@ def new(ctx: click.Context, name: str, as_json: bool, nested: bool) -> None:
     _report(scaffold(root), as_json)
 
 
+def _report_ci(result: ScaffoldResult) -> None:
+    """Say what the CI workflow installs, or exactly what to set when CI cannot."""
+    spec = result.ci
+    assert spec is not None
+    click.echo(f"  CI ({WORKFLOW}): runs the action {spec.action}")
+    if spec.requirement:
+        click.echo(f"    and installs {spec.requirement} (how this essaylint was installed)")
+    if spec.advice:
+        click.echo(f"  warning: {spec.advice}", err=True)
+
+
+def _ci_json(result: ScaffoldResult) -> dict[str, str] | None:
+    spec = result.ci
+    if spec is None:
+        return None
+    return {
+        "workflow": WORKFLOW,
+        "action": spec.action,
+        "install": spec.requirement,
+        "origin": spec.origin,
+        "advice": spec.advice,
+    }
+
+
 def refuse_nesting(root: Path) -> None:
     """An essay repo inside another one is almost always a mistake: say so and stop."""
     enclosing = enclosing_essay(root)
@@ -84,6 +109,7 @@ def _report(result: ScaffoldResult, as_json: bool) -> None:
                 "kept": result.kept,
                 "git_init": result.git_initialised,
                 "git_top": result.git_top,
+                "ci": _ci_json(result),
             }
         )
         return
@@ -96,6 +122,8 @@ def _report(result: ScaffoldResult, as_json: bool) -> None:
         click.echo(f"  created {name}")
     for name in result.kept:
         click.echo(f"  kept    {name} (already there, not touched)")
+    if result.ci is not None:
+        _report_ci(result)
     here = "" if result.root == Path.cwd() else f"cd {result.root} && "
     click.echo(
         "\nNext: put your PDFs in raw/evidence/ (course guidance, rubric and feedback in "
