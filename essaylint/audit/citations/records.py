@@ -7,9 +7,11 @@ from typing import Any, Literal
 
 from essaylint.core.records import PageSpan
 
-Status = Literal["OK", "WEAK", "MISSING", "NOT_CITABLE", "UNKNOWN"]
+# LISTED: a citation outside the prose sentences (under a References heading, in a block
+# quotation) whose sources exist and may be cited; its support is not scored.
+Status = Literal["OK", "WEAK", "MISSING", "NOT_CITABLE", "UNKNOWN", "LISTED"]
 # Worst first: a row's status is the worst status of the sources it cites.
-STATUS_ORDER: tuple[str, ...] = ("UNKNOWN", "NOT_CITABLE", "MISSING", "WEAK", "OK")
+STATUS_ORDER: tuple[str, ...] = ("UNKNOWN", "NOT_CITABLE", "MISSING", "WEAK", "LISTED", "OK")
 
 
 @dataclass(frozen=True)
