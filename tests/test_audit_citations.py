@@ -146,6 +146,20 @@ def test_malformed_citation_has_line_and_column(project: Project) -> None:
     assert bad[0].line == 3 and bad[0].column > 1
 
 
+def test_ingest_embedded_the_cited_documents_sentences(project: Project) -> None:
+    """After an ingest, scoring a new sentence embeds that sentence only: every sentence of
+    the cited document it is compared with was embedded by the ingest."""
+    from essaylint.audit.citations.support import SupportScorer
+
+    config = load_config(project.config_path)
+    library = library_entries(project.library_csv)
+    scorer = SupportScorer(project, config, library, backends_for(config, project.root))
+    sentence = "Patients described losing the motivation to exercise once the programme ended."
+    support = scorer.score(sentence, "doc_354b33f6")
+    assert support is not None and support.passage.text
+    assert scorer.texts.embedded == 1  # the draft's sentence; none of Tully's
+
+
 def test_citations_outside_sentences_are_audited(project: Project) -> None:
     """Under a References heading and in a block quotation: the source must exist, be
     citable and be cited well-formed; support is not scored (status LISTED)."""

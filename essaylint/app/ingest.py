@@ -20,6 +20,7 @@ from essaylint.index.build import build_index, embed_documents, load_vectors
 from essaylint.index.freshness import inputs_digest
 from essaylint.index.lance import IndexPointer
 from essaylint.ingest.discover import discover_sources
+from essaylint.ingest.library import library_entries
 from essaylint.ingest.pipeline import STAGES, SourceStages, timed
 from essaylint.ingest.state import STATE
 
@@ -73,6 +74,9 @@ def run_ingest(
         getattr(run, stage)()
     project.store.state(STATE).write(run.sources.new_state())
     build_id = run.build_id if "index" in stages else None
+    if build_id:
+        with timed(timings, "support"):
+            prepare_citation_support(project, config, backends, progress)
     return IngestReport(build_id, False, run.sources.all_outcomes(), skipped, timings, stages)
 
 
@@ -137,6 +141,19 @@ class _Run:
             )
         s.progress.advance()
         s.progress.done()
+
+
+def prepare_citation_support(
+    project: Project, config: Config, backends: Backends, progress: Progress | None = None
+) -> int:
+    """The cited documents' sentence vectors, computed here once rather than by the first
+    commit that cites them (audit/citations/support.py)."""
+    # Imported here: the audits are not needed by an ingest that finds nothing to do.
+    from essaylint.audit.citations.support import embed_cited_sentences
+
+    library = library_entries(project.library_csv)
+    citable = [uid for uid, e in library.items() if e.status == "present" and e.is_citable]
+    return embed_cited_sentences(project, config, library, backends, citable, progress)
 
 
 def _build_id(config: Config) -> str:
