@@ -23,11 +23,10 @@ def audit_drafts(
     only: tuple[str, ...] = (),
     suggest: bool = False,
     write: bool = True,
-    defer_new_claims: bool = False,
 ) -> list[DraftReport]:
     """Every audit asked for, on each draft, with the configured models."""
     backends = backends_for(config, project.root)
-    return run_audits(project, config, drafts, backends, only, suggest, write, defer_new_claims)
+    return run_audits(project, config, drafts, backends, only, suggest, write)
 
 
 def audit_report(

@@ -73,7 +73,7 @@ def run(
     result = hook_run(context.project, context.config, paths, only, staged, fail_on)
     for note in result.notes:
         click.echo(f"essaylint: {note}")
-    output = formats.text_report(result.reports, result.threshold, full=False)
+    output = formats.commit_summary(result.reports, result.threshold)
     if output:
         click.echo(output)
     if result.blocked:
@@ -100,11 +100,7 @@ def note(ctx: click.Context, commit: str) -> None:
     if not sha:
         return
     drafts = ", ".join(r.path for r in result.reports)
-    click.echo(f"essaylint: audit summary noted on {sha[:8]} ({drafts})")
-    for report in result.reports:  # the claims a commit hook may have left for after the commit
-        for audit in report.results:
-            if audit.name == "claims":
-                click.echo(f"essaylint: {report.path}: {audit.summary}")
+    click.echo(f"essaylint: audit summary noted on {sha[:8]} ({drafts}); history: essaylint log")
 
 
 @hook.command("install")

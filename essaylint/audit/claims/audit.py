@@ -267,20 +267,14 @@ def run(ctx: AuditContext) -> AuditOutput:
     """The claim audit as the engine runs it, over the citation audit's verdicts."""
 
     cited = ctx.outputs["citations"].result
-    detector = CachedDetector(ctx.project.store.results("claims"), defer_new=ctx.defer_new_claims)
+    detector = CachedDetector(ctx.project.store.results("claims"))
     rows, findings = audit_claims(ctx.draft, cited.rows, detector=detector)
     statuses: dict[str, int] = {}
     for row in rows:
         statuses[row.status] = statuses.get(row.status, 0) + 1
     detail = ", ".join(f"{n} {s}" for s, n in sorted(statuses.items()))
     summary = f"{len(rows)} claims" + (f": {detail}" if detail else "")
-    notes = []
-    if detector.deferred:
-        notes = [f"{detector.deferred} new sentences are checked for claims after the commit"]
-        summary += f"; {detector.deferred} new sentences checked after the commit"
-    return AuditOutput(
-        [asdict(r) for r in rows], findings, summary, notes=notes, complete=not notes
-    )
+    return AuditOutput([asdict(r) for r in rows], findings, summary)
 
 
 __all__ = [

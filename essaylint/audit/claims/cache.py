@@ -46,7 +46,6 @@ class CachedDetector:
         self,
         cache: ResultCache | None = None,
         names: tuple[str, ...] | None = None,
-        defer_new: bool = False,
     ) -> None:
         from essaylint.text.nlp import model_names
 
@@ -54,10 +53,6 @@ class CachedDetector:
         self.model = model_fingerprint(self.names)
         self.cache = cache if cache is not None else ResultCache(None)
         self.analysed = 0  # sentences that needed spaCy in this process
-        # With defer_new, sentences not in the cache are left unanalysed (never claims) and
-        # counted here, so a commit hook whose claim findings cannot block skips spaCy.
-        self.defer_new = defer_new
-        self.deferred = 0
 
     def analyse(self, texts: Sequence[str]) -> list[ClaimAnalysis]:
         from essaylint.audit.claims.detect import not_a_claim
@@ -71,14 +66,11 @@ class CachedDetector:
                 todo[key] = text
             else:
                 readings[key] = stored
-        if todo and self.defer_new:
-            self.deferred += len(todo)
-            readings.update({key: _UNREAD for key in todo})
-        elif todo:
+        if todo:
             readings.update(self._analyse(todo))
         results, after_meta = [], False
         for key, text in zip(keys, texts, strict=True):
-            reason = "deferred" if readings[key] is _UNREAD else not_a_claim(text, after_meta)
+            reason = not_a_claim(text, after_meta)
             after_meta = reason == "self-reference"
             results.append(_analysis(text, readings[key], reason))
         self.cache.save()
@@ -105,9 +97,6 @@ class CachedDetector:
         from essaylint.audit.claims.detect import get_detector
 
         return get_detector(self.names)
-
-
-_UNREAD: dict[str, Any] = {"cues": [], "hedges": [], "boosters": [], "key_phrases": []}
 
 
 def _analysis(text: str, reading: dict[str, Any], reason: str) -> ClaimAnalysis:
