@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import click
 
+from essaylint.app.githooks import hooks_installed
 from essaylint.app.ingest import STAGES, IngestReport, run_ingest
+from essaylint.cli import server
 from essaylint.cli.console import console, labelled, literal
 from essaylint.cli.main import emit_json, handle_errors
 from essaylint.cli.progress import RichProgress
@@ -47,6 +49,8 @@ def ingest(ctx: click.Context, only: str | None, as_json: bool) -> None:
         emit_json(report_dict(report))
     else:
         print_summary(report)
+    if report.build_id and not report.nothing_to_do and hooks_installed(project.root):
+        server.start_for(project, config)  # the next commit finds the models loaded
 
 
 def report_dict(report: IngestReport) -> dict:
