@@ -165,3 +165,14 @@ def test_dash_c_names_a_missing_folder(tmp_path: Path) -> None:
     assert code == 2
     assert f"-C {missing}: the folder does not exist" in err
     assert "essaylint.yaml" not in err
+
+
+def test_agents_md_covers_commits_hooks_and_every_citation_status(tmp_path: Path) -> None:
+    from essaylint.audit.citations.records import STATUS_ORDER
+
+    run("-C", str(tmp_path), "init")
+    agents = (tmp_path / "AGENTS.md").read_text()
+    for status in (*STATUS_ORDER, "NEED", "WAIVED"):
+        assert f"`{status}`" in agents, status
+    for words in ("git commit", "--no-verify", "refs/notes/essaylint", "citation/malformed"):
+        assert words in agents, words

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 import textwrap
 import uuid
 from dataclasses import dataclass, field
@@ -39,6 +40,7 @@ TEMPLATE_FILES = {
     ".codex/config.toml": "codex-config.toml",
 }
 VERSION_MARK = "@ESSAYLINT_VERSION@"  # replaced by the installed version in the files written
+PYTHON_MARK = "@ESSAYLINT_PYTHON@"  # the interpreter running essaylint, as a quoted string
 
 
 @dataclass
@@ -65,6 +67,8 @@ def scaffold(root: Path, spec: InstallSpec | None = None) -> ScaffoldResult:
             result.created.append(folder + "/")
     for target, template in TEMPLATE_FILES.items():
         text = template_text(template).replace(VERSION_MARK, __version__)
+        # Agents start the MCP server without the student's shell: name this interpreter.
+        text = text.replace(PYTHON_MARK, json.dumps(sys.executable))
         if target == WORKFLOW:
             text = _workflow(text, spec)
         _write_new(root, target, text, result)
