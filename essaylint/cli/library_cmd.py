@@ -291,4 +291,12 @@ def _parse(assignment: str, row: dict[str, str]) -> tuple[str, str]:
         raise EssaylintError(f"'{key}' is set by essaylint and cannot be edited")
     if key == "citable" and value.strip().lower() not in {"true", "false"}:
         raise EssaylintError("citable must be true or false")
+    if key == "year" and not _is_year(value.strip()):
+        raise EssaylintError(
+            f"year must be a four-digit year or empty, not '{value.strip()}'", "e.g. year=2010"
+        )
     return key, value.strip()
+
+
+def _is_year(value: str) -> bool:
+    return value == "" or (len(value) == 4 and value.isascii() and value.isdigit())

@@ -9,10 +9,18 @@ from pathlib import Path
 from typing import Any
 
 
+def current_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        # mkstemp makes the file 0600; a file written any other way would get the umask's.
+        os.fchmod(handle, 0o666 & ~current_umask())
         with os.fdopen(handle, "wb") as out:
             out.write(data)
         os.replace(tmp, path)
