@@ -218,6 +218,17 @@ def test_cli_terminal_output_and_batch_jsonl(project: Project, tmp_path: Path) -
     assert lines[1]["items"][0]["doc_uid"] == DATTA
 
 
+def test_cli_unknown_doc_is_an_error_and_an_empty_filtered_answer_warns(project: Project) -> None:
+    typo = DATTA[:-1] + ("0" if DATTA[-1] != "0" else "1")
+    result = run_cli(project, FOCUS, "--doc", typo)
+    assert result.exit_code == 2
+    assert f"--doc {typo}: no such document in library.csv" in result.stderr
+    assert f"did you mean {DATTA}?" in result.stderr
+    result = run_cli(project, FOCUS, "--year", "<1900")
+    assert result.exit_code == 0
+    assert "warning: nothing matched with these filters (year <1900)" in result.stderr
+
+
 def test_missing_index_is_exit_2_with_hint(tmp_path: Path) -> None:
     scaffold(tmp_path / "empty")
     result = run_cli(Project(tmp_path / "empty"), "anything")

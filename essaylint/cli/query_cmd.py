@@ -126,8 +126,14 @@ def print_pack(pack: EvidencePack) -> None:
         table.add_row(str(item.rank), literal(item.citation), literal(pages), literal(quote))
     if pack.items:
         out.print(table)
+    elif not pack.inputs.filters.is_empty():
+        click.echo(
+            f"warning: nothing matched with these filters ({pack.inputs.filters.describe()}): "
+            "loosen them or check them with `essaylint library list`",
+            err=True,
+        )
     else:
-        out.print("No passage matched this question and these filters.")
+        out.print("No passage matched this question.")
     out.print(
         literal(
             f"LOCATOR_QUALITY {pack.locator_quality:.2f} · build {pack.build_id} · "
