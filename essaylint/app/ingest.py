@@ -147,7 +147,10 @@ def prepare_citation_support(
     project: Project, config: Config, backends: Backends, progress: Progress | None = None
 ) -> int:
     """The cited documents' sentence vectors, computed here once rather than by the first
-    commit that cites them (audit/citations/support.py)."""
+    commit that cites them (audit/citations/support.py). Only with the local embedder: a
+    cloud one is paid per text and online, so there they stay lazy, per cited sentence."""
+    if config.embedding.backend != "local":
+        return 0
     # Imported here: the audits are not needed by an ingest that finds nothing to do.
     from essaylint.audit.citations.support import embed_cited_sentences
 
