@@ -1,12 +1,23 @@
-"""Bench of the commit path: wall time of `pre-commit run` with the published `essaylint` hook
-on a ~3,000-word draft built from the sample essay, (a) cold (empty .essaylint/results;
-(a') also empties the store's query-side vectors, those of draft and document sentences), (b) after
-editing one paragraph, (c) with nothing changed; proselint on the same file as the
-reference point. Prints a Markdown table (medians).
+"""Bench of what a writer waits for: the whole `git commit` (pre-commit and post-commit hooks,
+as `essaylint init` and `pre-commit install` set them up) after a one-paragraph edit of a
+~3,000-word draft, and the first commit after an ingest; `proselint check` on the same file
+is the reference.
 
-    python bench/hook.py [--runs 5] [--workdir /tmp/essaylint-bench-hook]
+    python bench/hook.py setup [--workdir DIR] [--python PY]
+    python bench/hook.py run   [--workdir DIR] [--runs N]
 
-The ingested project is kept in --workdir and reused by later runs (ingest ~15 s).
+`setup` builds DIR/essay with the essaylint of PY (default: this one; give another
+installation's Python to compare versions): `essaylint new`, four sample papers
+(tests/data/corpus), a draft built from the sample essay, `pre-commit install`, `essaylint
+ingest`; it keeps a copy of `.essaylint/` as the ingest left it, and writes two scripts that
+each make one commit, so that any timer can measure them as whole processes:
+
+    DIR/commit-edit.sh    a new sentence citing Tully et al. in one paragraph, then git commit
+    DIR/commit-first.sh   the same, first putting back .essaylint/ as the ingest left it
+
+`run` times those commits (the `git commit` alone) and `proselint check` in turn, A B A B,
+and prints medians and the ratio per pair. ESSAYLINT_SERVER=off in the environment measures
+commits without the warm process (cli/server.py).
 """
 
 from __future__ import annotations
@@ -22,36 +33,53 @@ import sys
 import time
 from pathlib import Path
 
-from _common import ROOT, SHARED
+from _common import ROOT, log
 
+DATA = ROOT / "tests" / "data"
 PDFS = ("agyemanduah2014", "tully2010", "datta2010", "sundstrom2014")
 UNKNOWN = "(Marmot, 2015){#doc_8f3a2c1d}"
+EDIT = (
+    "In ward 0, staff training led to markedly better outcomes (Tully et al., 2010){#doc_354b33f6}."
+)
+EDIT_PATTERN = "In ward [0-9]*,"
 VARIANTS = (
     {},
     {"hospital": "clinic", "staff": "workers", "patients": "service users", "quality": "standard"},
     {"improve": "raise", "care": "treatment", "evidence": "findings", "programmes": "schemes"},
     {"barriers": "obstacles", "health": "healthcare", "initiatives": "projects", "nurses": "RNs"},
 )
+SCRIPT = """#!/bin/sh
+# One commit as a writer makes it: {what}, then `git commit`.
+set -e
+PATH="{bin}:$PATH"
+cd "$(dirname "$0")/essay"
+{restore}n=$(( $(cat ../edits) + 1 )); echo "$n" > ../edits
+sed -i "s/{pattern}/In ward $n,/" drafts/essay.md
+git add drafts/essay.md
+git commit -q -m "edit $n"
+"""
+RESTORE = "rm -rf .essaylint && cp -a ../after-ingest .essaylint\n"
 
 
-def env() -> dict[str, str]:
+def environment(python: Path) -> dict[str, str]:
     out = dict(os.environ)
-    out["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{out.get('PATH', '')}"
-    out.update(GIT_AUTHOR_NAME="bench", GIT_AUTHOR_EMAIL="b@example.org")
-    out.update(GIT_COMMITTER_NAME="bench", GIT_COMMITTER_EMAIL="b@example.org")
+    out["PATH"] = f"{python.parent}{os.pathsep}{out.get('PATH', '')}"
+    for key in ("GIT_DIR", "GIT_INDEX_FILE", "GIT_WORK_TREE"):
+        out.pop(key, None)
     return out
 
 
-def sh(cwd: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(args, cwd=cwd, env=env(), capture_output=True, text=True)
-    if check and done.returncode != 0:
-        raise SystemExit(f"{args} failed:\n{done.stdout}\n{done.stderr}")
-    return done
+def sh(cwd: Path, env: dict[str, str], *args: str) -> str:
+    done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+    return done.stdout
 
 
 def long_draft(words: int = 3000) -> str:
-    """The sample essay's body repeated with word swaps (so sentences differ) to ~words."""
-    text = (SHARED / "sample-essay" / "essay.md").read_text().replace(UNKNOWN, "(Marmot, 2015)")
+    """The sample essay's body repeated with word swaps (so sentences differ) to ~words, one
+    cited paragraph ending in the sentence the benchmark edits."""
+    text = (DATA / "sample-essay" / "essay.md").read_text().replace(UNKNOWN, "(Marmot, 2015)")
     head, _, rest = text.partition("\n## ")
     body, _, refs = ("## " + rest).partition("\n## References")
     parts = [head]
@@ -63,126 +91,139 @@ def long_draft(words: int = 3000) -> str:
         for old, new in swaps.items():
             copy = re.sub(rf"\b{old}\b", new, copy)
         parts.append(copy)
-    return "\n".join(parts) + "\n## References" + refs
+    draft = "\n".join(parts) + "\n## References" + refs
+    paragraphs = draft.split("\n\n")
+    cited = next(i for i, p in enumerate(paragraphs) if len(p.split()) > 60 and "{#doc_" in p)
+    paragraphs[cited] = paragraphs[cited].rstrip() + " " + EDIT
+    return "\n\n".join(paragraphs)
 
 
-def project(workdir: Path) -> Path:
-    root = workdir / "essay"
-    if (root / ".bench-ready").is_file():
-        return root
-    from essaylint.app.ingest import run_ingest
-    from essaylint.app.scaffold import scaffold
-    from essaylint.config import load_config
-    from essaylint.core.project import Project
-
+def setup(workdir: Path, python: Path) -> None:
+    env = environment(python)
+    env.update(GIT_AUTHOR_NAME="bench", GIT_AUTHOR_EMAIL="b@example.org")
+    env.update(GIT_COMMITTER_NAME="bench", GIT_COMMITTER_EMAIL="b@example.org")
+    if (workdir / "essay" / "essaylint.yaml").is_file():  # an earlier setup's server
+        subprocess.run(
+            [str(python), "-m", "essaylint", "hook", "serve", "--stop"],
+            cwd=workdir / "essay",
+            env=env,
+            capture_output=True,
+            check=False,
+        )
     shutil.rmtree(workdir, ignore_errors=True)
-    scaffold(root)
-    for pdf in (SHARED / "corpus").glob("*.pdf"):
+    workdir.mkdir(parents=True)
+    sh(workdir, env, str(python), "-m", "essaylint", "new", "essay")
+    root = workdir / "essay"
+    for pdf in (DATA / "corpus").glob("*.pdf"):
         if pdf.name.startswith(PDFS):
             shutil.copyfile(pdf, root / "raw" / "evidence" / pdf.name)
     (root / "drafts" / "essay.md").write_text(long_draft())
-    run_ingest(Project(root), load_config(root / "essaylint.yaml"))
-    hooks = workdir / "hook-repo"
-    hooks.mkdir()
-    shutil.copyfile(ROOT / ".pre-commit-hooks.yaml", hooks / ".pre-commit-hooks.yaml")
-    sh(hooks, "git", "init", "-q")
-    sh(hooks, "git", "add", ".")
-    sh(hooks, "git", "commit", "-q", "-m", "hooks")
-    rev = sh(hooks, "git", "rev-parse", "HEAD").stdout.strip()
-    (root / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {hooks}\n    rev: {rev}\n    hooks:\n      - id: essaylint\n"
-    )
-    sh(root, "git", "init", "-q")
-    sh(root, "git", "add", "-A")
-    sh(root, "git", "commit", "-q", "--no-verify", "-m", "bench essay")
-    sh(root, sys.executable, "-m", "pre_commit", "install-hooks")
-    (root / ".bench-ready").touch()
-    return root
-
-
-def timed(root: Path, *args: str) -> float:
+    sh(root, env, "git", "config", "user.name", "bench")
+    sh(root, env, "git", "config", "user.email", "b@example.org")
+    sh(root, env, str(python), "-m", "pre_commit", "install")
+    log("ingesting the four sample papers…")
     start = time.perf_counter()
-    sh(root, *args, check=False)
+    sh(root, env, str(python), "-m", "essaylint", "ingest")
+    log(f"ingest: {time.perf_counter() - start:.1f} s")
+    sh(root, env, "git", "add", "-A")
+    sh(root, env, "git", "commit", "-q", "--no-verify", "-m", "essay and its library")
+    shutil.copytree(root / ".essaylint", workdir / "after-ingest", symlinks=True)
+    (workdir / "edits").write_text("0\n")
+    for name, what, restore in (
+        ("commit-edit.sh", "one paragraph edited", ""),
+        ("commit-first.sh", ".essaylint/ as the ingest left it, one paragraph edited", RESTORE),
+    ):
+        script = workdir / name
+        text = SCRIPT.format(what=what, restore=restore, pattern=EDIT_PATTERN, bin=python.parent)
+        script.write_text(text)
+        script.chmod(0o755)
+    wait_for_server(root, env, python)
+    words = len(re.findall(r"\w+", long_draft().partition("\n## References")[0]))
+    log(f"ready: {root} ({words} words before the reference list)")
+
+
+def wait_for_server(root: Path, env: dict[str, str], python: Path, limit_s: float = 120) -> None:
+    """Versions with a warm process start it after the ingest: wait until it answers."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        done = subprocess.run(
+            [str(python), "-m", "essaylint", "hook", "serve", "--status"],
+            cwd=root,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if done.returncode != 0 or "running (pid" in done.stdout:
+            return  # no such command (an older version), or it answers
+        time.sleep(1)
+
+
+def timed_commit(workdir: Path, script: str) -> float:
+    """The `git commit` of a commit script alone (its edit and git add are not timed)."""
+    text = (workdir / script).read_text()
+    prepare = text.rpartition("git commit")[0]
+    subprocess.run(["sh", "-c", prepare], cwd=workdir, check=True)
+    env = dict(os.environ)
+    env["PATH"] = re.search(r'^PATH="(.*):\$PATH"$', text, re.M)[1] + os.pathsep + env["PATH"]
+    start = time.perf_counter()
+    done = subprocess.run(
+        ["git", "commit", "-q", "-m", "timed edit"],
+        cwd=workdir / "essay",
+        env=env,
+        capture_output=True,
+        check=False,
+    )
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"the commit failed:\n{done.stdout.decode()}\n{done.stderr.decode()}")
+    return elapsed
+
+
+def timed(cwd: Path, *args: str) -> float:
+    start = time.perf_counter()
+    subprocess.run(args, cwd=cwd, capture_output=True, check=False)
     return time.perf_counter() - start
 
 
-def run_hook(root: Path) -> float:
-    sh(root, "git", "add", "drafts/essay.md")  # pre-commit audits what is staged
-    return timed(root, sys.executable, "-m", "pre_commit", "run", "--files", "drafts/essay.md")
-
-
-def cold(root: Path, patterns: tuple[str, ...] = ("results",)) -> None:
-    for pattern in patterns:
-        for path in (root / ".essaylint").glob(pattern):
-            shutil.rmtree(path, ignore_errors=True)
-
-
-def edit_paragraph(root: Path, n: int) -> None:
-    draft = root / "drafts" / "essay.md"
-    paragraphs = draft.read_text().split("\n\n")
-    body = [i for i, p in enumerate(paragraphs) if len(p.split()) > 60 and "{#doc_" in p]
-    i = body[n % len(body)]
-    extra = f" In ward {n + 1}, staff training causes markedly better outcomes than audits."
-    paragraphs[i] = paragraphs[i].rstrip() + extra  # a new claim: spaCy and the embedder load
-    draft.write_text("\n\n".join(paragraphs))
+def run(workdir: Path, runs: int) -> None:
+    draft = workdir / "essay" / "drafts" / "essay.md"
+    proselint = shutil.which("proselint") or "proselint"
+    rows: dict[str, list[tuple[float, float]]] = {"commit-edit.sh": [], "commit-first.sh": []}
+    for script in rows:
+        timed_commit(workdir, script)  # warm-up, not counted
+        for _ in range(runs):
+            a = timed_commit(workdir, script)
+            b = timed(workdir, proselint, "check", str(draft))
+            rows[script].append((a, b))
+    load = "/".join(f"{x:.1f}" for x in os.getloadavg())
+    print(
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
+        f"Python {platform.python_version()}, load average {load}"
+    )
+    warm = os.environ.get("ESSAYLINT_SERVER", "on")
+    print(f"{runs} pairs each, medians; ESSAYLINT_SERVER={warm}\n")
+    print("| case | git commit (s) | proselint check (s) | ratio (median of pairs) |")
+    print("|---|---:|---:|---:|")
+    labels = {"commit-edit.sh": "one paragraph edited", "commit-first.sh": "first after ingest"}
+    for script, pairs in rows.items():
+        a = statistics.median(p[0] for p in pairs)
+        b = statistics.median(p[1] for p in pairs)
+        ratio = statistics.median(p[0] / p[1] for p in pairs)
+        print(f"| {labels[script]} | {a:.2f} | {b:.2f} | {ratio:.2f} |")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("step", choices=("setup", "run"))
     parser.add_argument("--workdir", type=Path, default=Path("/tmp/essaylint-bench-hook"))
+    parser.add_argument("--python", type=Path, default=Path(sys.executable))
+    parser.add_argument("--runs", type=int, default=10)
     args = parser.parse_args()
-    root = project(args.workdir)
-    draft = root / "drafts" / "essay.md"
-    original = draft.read_text()
-    words = len(re.findall(r"\w+", original.partition("\n## References")[0]))
-    times: dict[str, list[float]] = {"a2": [], "a": [], "b": [], "c": [], "p": []}
-    for run in range(args.runs):
-        draft.write_text(original)
-        if run < 2:  # re-embedding every document sentence is slow: twice is enough
-            cold(root, ("results", "vectors/*-query"))
-            times["a2"].append(run_hook(root))
-        cold(root)
-        times["a"].append(run_hook(root))
-        edit_paragraph(root, run)
-        times["b"].append(run_hook(root))
-        times["c"].append(run_hook(root))
-        times["p"].append(timed(root, "proselint", "check", "drafts/essay.md"))
-    draft.write_text(original)
-    sh(root, "git", "add", "drafts/essay.md")
-    cpu = next(
-        (
-            line.split(":", 1)[1].strip()
-            for line in Path("/proc/cpuinfo").read_text().splitlines()
-            if line.startswith("model name")
-        ),
-        platform.processor(),
-    )
-    load = os.getloadavg()
-    print(
-        f"machine: {cpu}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
-        f"load average {load[0]:.1f}/{load[1]:.1f}/{load[2]:.1f}"
-    )
-    print(f"draft: {words} words before the reference list; {args.runs} runs each, median (min)\n")
-    print("| case | command | wall time (s) | goal |")
-    print("|---|---|---|---|")
-    rows = (
-        ("a2", "(a') cold + sentence-vector cache emptied", ""),
-        ("a", "(a) cold: empty .essaylint/results", "< 3 s"),
-        ("b", "(b) one paragraph edited", "< 1 s"),
-        ("c", "(c) nothing changed", "< 0.5 s"),
-        ("p", "proselint check (reference)", ""),
-    )
-    for key, label, goal in rows:
-        cmd = (
-            "proselint check drafts/essay.md"
-            if key == "p"
-            else ("pre-commit run --files drafts/essay.md")
-        )
-        values = times[key]
-        print(
-            f"| {label} | `{cmd}` | {statistics.median(values):.2f} ({min(values):.2f}) | {goal} |"
-        )
+    if args.step == "setup":
+        setup(args.workdir.resolve(), args.python)
+    else:
+        run(args.workdir.resolve(), args.runs)
 
 
 if __name__ == "__main__":

@@ -1,3 +1,3 @@
-from essaylint.cli.main import cli
+from essaylint.cli.entry import main
 
-cli()
+main()

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 from support.paths import CORPUS, SAMPLE
+
+# No test leaves a warm hook server behind (cli/server.py): the commands the tests run take
+# the cold path; tests/test_hook_server.py switches it on for its own servers and stops them.
+os.environ["ESSAYLINT_SERVER"] = "off"
 
 
 @pytest.fixture(scope="session")

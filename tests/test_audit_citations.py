@@ -146,6 +146,48 @@ def test_malformed_citation_has_line_and_column(project: Project) -> None:
     assert bad[0].line == 3 and bad[0].column > 1
 
 
+def test_ingest_embedded_the_cited_documents_sentences(project: Project) -> None:
+    """After an ingest, scoring a new sentence embeds that sentence only: every sentence of
+    the cited document it is compared with was embedded by the ingest."""
+    from essaylint.audit.citations.support import SupportScorer
+
+    config = load_config(project.config_path)
+    library = library_entries(project.library_csv)
+    scorer = SupportScorer(project, config, library, backends_for(config, project.root))
+    sentence = "Patients described losing the motivation to exercise once the programme ended."
+    support = scorer.score(sentence, "doc_354b33f6")
+    assert support is not None and support.passage.text
+    assert scorer.texts.embedded == 1  # the draft's sentence; none of Tully's
+
+
+def test_citations_outside_sentences_are_audited(project: Project) -> None:
+    """Under a References heading and in a block quotation: the source must exist, be
+    citable and be cited well-formed; support is not scored (status LISTED)."""
+    library = library_entries(project.library_csv)
+    guidance = next(u for u, e in library.items() if e.source_type == "guidance")
+    text = (
+        "# Essay\n\n"
+        "Heart failure programmes were studied (Tully et al., 2010){#doc_354b33f6}.\n\n"
+        f"> The essay must cite evidence (Course guide, 2026){{#{guidance}}}.\n\n"
+        "## References\n\n"
+        "Tully et al. (2010){#doc_354b33f6} Patient experiences of heart failure programmes.\n\n"
+        "Marmot (2015){#doc_8f3a2c1d} The Health Gap.\n\n"
+        "Datta (2010){#doc_zz} Complications of prophylaxis.\n"
+    )
+    result, findings = run(project, text)
+    by_line = {r.line: r for r in result.rows}
+    assert by_line[3].status == "OK"
+    assert by_line[5].status == "NOT_CITABLE"
+    assert by_line[9].status == "LISTED" and by_line[9].support_score is None
+    assert by_line[11].status == "UNKNOWN" and by_line[11].cited_doc_uids == ["doc_8f3a2c1d"]
+    errors = {(f.line, f.rule) for f in findings if f.severity == "error"}
+    assert errors == {
+        (5, "citation/not-citable"),
+        (11, "citation/unknown-doc"),
+        (13, "citation/malformed"),
+    }
+
+
 def test_waiver_and_severity_override(project: Project) -> None:
     text = (
         "<!-- essaylint-disable-next-line citation/unknown-doc -->\n"

@@ -103,3 +103,28 @@ def test_verify_citations_does_not_import_lancedb(project: Project) -> None:
     out = done.stdout
     assert "EXIT 1" in out, done.stderr[-2000:]
     assert "LANCEDB False False" in out
+
+
+def _table_rows(path: Path, header_start: str) -> tuple[list[str], list[list[str]]]:
+    lines = path.read_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(header_start))
+    cells = [[c.strip() for c in line.strip("|").split(" | ")] for line in lines[start:]]
+    body = [row for row in cells[2:] if len(row) == len(cells[0])]
+    return cells[0], body
+
+
+def test_claims_and_rubric_tables_the_cli_writes_are_filled_in(project: Project) -> None:
+    from essaylint.views.rubric import draft_rubric, write_rubric
+
+    write_rubric(project, draft_rubric(project))
+    result = invoke(project.root, "audit", "drafts/essay.md", "--no-suggest")
+    assert result.exit_code in (0, 1), result.output
+    audits = project.root / "outputs" / "audits"
+    header, rows = _table_rows(audits / "essay.claims.md", "| claim_id")
+    assert rows and all(row[header.index("claim_type")] for row in rows)
+    linked = [row[header.index("linked_evidence")] for row in rows]
+    assert any("doc_" in cell for cell in linked)
+    assert not any("{" in cell or "'doc_uid'" in cell for cell in linked)
+    header, rows = _table_rows(audits / "essay.rubric.md", "| criterion")
+    assert rows and all(row[header.index("criterion")] for row in rows)
+    assert not any("{" in row[header.index("where")] for row in rows)

@@ -122,11 +122,57 @@ def test_init_writes_hook_config_and_ci_workflow(tmp_path: Path) -> None:
     run("-C", str(tmp_path), "init")
     workflow = yaml.safe_load((tmp_path / ".github" / "workflows" / "essaylint.yml").read_text())
     steps = workflow["jobs"]["audit"]["steps"]
-    commands = " ".join(str(step.get("run", "")) for step in steps)
-    assert "essaylint ingest" in commands and "essaylint audit --format github" in commands
-    cached = next(step for step in steps if step.get("uses", "").startswith("actions/cache"))
-    assert "raw/**" in cached["with"]["key"]
-    assert "@ESSAYLINT_VERSION@" not in str(workflow)
+    action = steps[-1]  # the action (action.yml) ingests and audits; tests/test_action.py
+    assert "/" in action["uses"] and "@" in action["uses"] and "install" in action["with"]
+    assert "@ESSAYLINT" not in str(workflow)
     hooks = yaml.safe_load((tmp_path / ".pre-commit-config.yaml").read_text())
     ids = {hook["id"] for repo in hooks["repos"] for hook in repo["hooks"]}
     assert {"essaylint", "essaylint-note"} <= ids
+
+
+def test_new_inside_an_essay_repo_refuses_unless_nested(tmp_path: Path) -> None:
+    run("-C", str(tmp_path), "init")
+    code, _, err = run("-C", str(tmp_path / "drafts"), "new", "second")
+    assert code == 2
+    assert f"inside the essay repo at {tmp_path}" in err and "--nested" in err
+    assert not (tmp_path / "drafts" / "second").exists()
+    code, _, err = run("-C", str(tmp_path / "drafts"), "init")
+    assert code == 2 and "--nested" in err
+    assert not (tmp_path / "drafts" / "essaylint.yaml").exists()
+    code, out, _ = run("-C", str(tmp_path), "new", "second", "--nested", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert (tmp_path / "second" / "essaylint.yaml").is_file()
+    assert data["git_init"] is False and Path(data["git_top"]) == tmp_path.resolve()
+
+
+def test_init_again_in_an_essay_repo_is_not_nesting(tmp_path: Path) -> None:
+    run("-C", str(tmp_path), "init")
+    code, out, _ = run("-C", str(tmp_path), "init", "--json")
+    assert code == 0 and "essaylint.yaml" in json.loads(out)["kept"]
+
+
+def test_new_inside_a_plain_git_repo_says_where_git_is(tmp_path: Path) -> None:
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    code, out, _ = run("-C", str(tmp_path), "new", "essay")
+    assert code == 0
+    assert f"inside the git repository at {tmp_path.resolve()}" in out
+
+
+def test_dash_c_names_a_missing_folder(tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere"
+    code, _, err = run("-C", str(missing), "audit")
+    assert code == 2
+    assert f"-C {missing}: the folder does not exist" in err
+    assert "essaylint.yaml" not in err
+
+
+def test_agents_md_covers_commits_hooks_and_every_citation_status(tmp_path: Path) -> None:
+    from essaylint.audit.citations.records import STATUS_ORDER
+
+    run("-C", str(tmp_path), "init")
+    agents = (tmp_path / "AGENTS.md").read_text()
+    for status in (*STATUS_ORDER, "NEED", "WAIVED"):
+        assert f"`{status}`" in agents, status
+    for words in ("git commit", "--no-verify", "refs/notes/essaylint", "citation/malformed"):
+        assert words in agents, words

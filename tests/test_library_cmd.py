@@ -57,4 +57,20 @@ def test_bad_input_names_the_problem(tmp_path: Path) -> None:
     assert code == 2 and "cannot be edited" in err
     code, _, err = run(root, "set", "doc_354b33f6", "citable=maybe")
     assert code == 2
+    code, _, err = run(root, "set", "doc_354b33f6", "year=abc")
+    assert code == 2 and "a year is four digits" in err and "'abc'" in err
     assert read_library(root / "library.csv")["doc_354b33f6"]["year"] == "2010"
+
+
+def test_library_csv_keeps_its_permissions_when_rewritten(tmp_path: Path) -> None:
+    import os
+
+    root = make_repo(tmp_path)
+    (root / "library.csv").chmod(0o640)
+    previous = os.umask(0o077)
+    try:
+        code, _, _ = run(root, "set", "doc_354b33f6", "year=2012")
+    finally:
+        os.umask(previous)
+    assert code == 0
+    assert (root / "library.csv").stat().st_mode & 0o777 == 0o640  # not the temp file's 0600

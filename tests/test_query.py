@@ -166,20 +166,14 @@ def test_filters_that_match_nothing_are_named(retriever: Retriever) -> None:
         assert not pack.items and not pack.filters_matched
         return pack.warnings
 
-    assert warned(Filters(docs=("doc_zzz",))) == ["--doc doc_zzz: no such document in library.csv"]
+    with pytest.raises(EssaylintError, match="--doc doc_zzz: no such document"):
+        warned(Filters(docs=("doc_zzz",)))  # a typo is an error (with a did-you-mean)
     assert "--year <1900" in warned(Filters(year="<1900"))[0]
     assert "--where title=nothing" in warned(Filters(where=("title=nothing",)))[0]
     together = warned(Filters(year="2010", docs=(MALAWI,)))
     assert together[0].startswith("the filters together match none")
     matched = answer(retriever, QueryInputs(FOCUS, filters=Filters(docs=(DATTA,))), write=False)
     assert matched.pack.filters_matched and not matched.pack.warnings
-
-
-def test_cli_query_with_an_unknown_doc_warns_and_exits_1(project: Project) -> None:
-    result = run_cli(project, FOCUS, "--doc", "doc_zzz")
-    assert result.exit_code == 1
-    assert "warning: --doc doc_zzz: no such document in library.csv" in result.output
-    assert "No passage matched" in result.output
 
 
 def test_cli_writes_a_new_pack_per_query_and_a_replayable_record(project: Project) -> None:
@@ -244,6 +238,18 @@ def test_cli_terminal_output_and_batch_jsonl(project: Project, tmp_path: Path) -
     assert [line["id"] for line in lines] == ["q1", "q2"]
     assert lines[0]["en"] == FOCUS and lines[0]["items"][0]["doc_uid"] == TULLY
     assert lines[1]["items"][0]["doc_uid"] == DATTA
+
+
+def test_cli_unknown_doc_is_an_error_and_an_empty_filtered_answer_warns(project: Project) -> None:
+    typo = DATTA[:-1] + ("0" if DATTA[-1] != "0" else "1")
+    result = run_cli(project, FOCUS, "--doc", typo)
+    assert result.exit_code == 2
+    assert f"--doc {typo}: no such document in library.csv" in result.stderr
+    assert f"did you mean {DATTA}?" in result.stderr
+    result = run_cli(project, FOCUS, "--year", "<1900")
+    assert result.exit_code == 1
+    assert "warning: --year <1900: no document of the library has such a year" in result.stderr
+    assert "No passage matched" not in result.output
 
 
 def test_missing_index_is_exit_2_with_hint(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -264,15 +265,26 @@ def test_init_registers_the_server_with_codex_and_claude(tmp_path: Path) -> None
     tomllib = pytest.importorskip("tomllib")  # Python 3.11+
     scaffold(tmp_path)
     claude = json.loads((tmp_path / ".mcp.json").read_text(encoding="utf-8"))
-    assert claude["mcpServers"]["essaylint"]["command"] == "essaylint"
-    assert claude["mcpServers"]["essaylint"]["args"] == ["mcp"]
+    server = claude["mcpServers"]["essaylint"]
+    assert server["command"] == sys.executable  # works without the venv on PATH
+    assert server["args"] == ["-m", "essaylint", "mcp"]
     codex = tomllib.loads((tmp_path / ".codex" / "config.toml").read_text(encoding="utf-8"))
     assert codex["mcp_servers"]["essaylint"] == {
-        "command": "essaylint",
-        "args": ["mcp"],
+        "command": sys.executable,
+        "args": ["-m", "essaylint", "mcp"],
         "startup_timeout_sec": 30,
         "tool_timeout_sec": 300,
     }
+    # An agent starts it with no virtual environment active: an empty PATH, another folder.
+    started = subprocess.run(
+        [server["command"], *server["args"], "--help"],
+        cwd=tmp_path,
+        env={"HOME": str(tmp_path), "PATH": ""},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert started.returncode == 0 and "Examples:" in started.stdout, started.stderr
     rules = (tmp_path / "AGENTS.md").read_text(encoding="utf-8")
     assert "## Tools over MCP" in rules and "`verify`" in rules
 

@@ -23,15 +23,12 @@ def audit_drafts(
     only: tuple[str, ...] = (),
     suggest: bool = False,
     write: bool = True,
-    defer_new_claims: bool = False,
     index_optional: bool = False,
 ) -> list[DraftReport]:
     """Every audit asked for, on each draft, with the configured models (``index_optional``:
     see ``run_audits``)."""
     backends = backends_for(config, project.root)
-    return run_audits(
-        project, config, drafts, backends, only, suggest, write, defer_new_claims, index_optional
-    )
+    return run_audits(project, config, drafts, backends, only, suggest, write, index_optional)
 
 
 def audit_report(

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from essaylint.core.errors import EssaylintError
 from essaylint.core.git import git_text
 
 HOOK_NAMES = ("pre-commit", "post-commit")
@@ -69,6 +70,23 @@ def install(root: Path) -> InstallResult:
         target.chmod(mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
         result.installed.append(target)
     return result
+
+
+def hooks_installed(root: Path) -> bool:
+    """Whether a commit in ``root`` runs essaylint: our plain pre-commit script, or the
+    pre-commit framework's with a .pre-commit-config.yaml that names essaylint."""
+    try:
+        script = (hooks_dir(root) / "pre-commit").read_text(encoding="utf-8", errors="replace")
+    except (OSError, EssaylintError):
+        return False
+    if MARKER in script:
+        return True
+    config = root / ".pre-commit-config.yaml"
+    return (
+        owner(script) == "the pre-commit framework"
+        and config.is_file()
+        and ("essaylint" in config.read_text(encoding="utf-8", errors="replace"))
+    )
 
 
 def staged_files(root: Path) -> list[str]:

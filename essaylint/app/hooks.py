@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING
 
 from essaylint.app.audit import audit_drafts
 from essaylint.app.githooks import committed_files, staged_files
-from essaylint.audit.claims import NEEDS_EVIDENCE
-from essaylint.audit.engine import AUDITS, INDEXED_AUDITS, can_block
+from essaylint.audit.engine import AUDITS, INDEXED_AUDITS
 from essaylint.audit.formats import blocking
 from essaylint.core.git import git, git_text
 from essaylint.index.lance import IndexPointer
@@ -62,18 +61,16 @@ def hook_run(
     run = HookRun(threshold=threshold)
     if not paths:
         return run
-    # When a claim finding cannot block, new sentences are analysed after the commit (by
-    # the post-commit note) and the commit does not wait for spaCy.
-    defer = not can_block(NEEDS_EVIDENCE, config, threshold)
     copies = staged_copies(project, paths) if staged else {p: p for p in paths}
-    run.reports, run.notes = audit_copies(project, config, copies, only, defer_new_claims=defer)
+    run.reports, run.notes = audit_copies(project, config, copies, only)
     run.blocked = blocking([f for r in run.reports for f in r.findings], threshold)
     return run
 
 
 def hook_note(project: Project, config: Config, commit: str = "HEAD") -> tuple[str, HookRun]:
     """Audit what ``commit`` committed of the drafts and attach the summary as a git note;
-    returns the commit's sha and the audits (claims the commit hook left are analysed)."""
+    returns the commit's sha and the audits (the pre-commit hook's, from the report cache,
+    when the commit holds what was staged)."""
     top = Path(git_text(project.root, "rev-parse", "--show-toplevel").strip())
     files = [top / f for f in committed_files(project.root, commit)]
     paths = select_drafts(project, config, files)
@@ -117,7 +114,6 @@ def audit_copies(
     copies: dict[Path, Path],
     only: tuple[str, ...],
     write: bool = True,
-    defer_new_claims: bool = False,
 ) -> tuple[list[DraftReport], list[str]]:
     """Audit each copy (audited file → the draft it stands for) and report it under the
     draft's own path. Without an index the citations are checked against library.csv
@@ -130,9 +126,7 @@ def audit_copies(
         notes.append(NO_INDEX)
     if not wanted:
         return [], notes
-    reports = audit_drafts(
-        project, config, list(copies), wanted, False, write, defer_new_claims, index_optional=True
-    )
+    reports = audit_drafts(project, config, list(copies), wanted, False, write, index_optional=True)
     for report, original in zip(reports, copies.values(), strict=True):
         rel = project.relative(original)
         if report.path != rel:

@@ -24,7 +24,7 @@ from essaylint.index.freshness import inputs_digest
 from essaylint.index.lance import IndexPointer
 from essaylint.ingest.discover import discover_sources, link_policy
 from essaylint.ingest.isolation import is_fatal
-from essaylint.ingest.library import read_library
+from essaylint.ingest.library import library_entries, read_library
 from essaylint.ingest.pipeline import STAGES, SourceStages, timed
 from essaylint.ingest.state import STATE, documents_of
 
@@ -103,6 +103,9 @@ def _ingest(
     run.sources.finish()
     project.store.state(STATE).write(run.sources.new_state())
     build_id = run.build_id if "index" in stages else None
+    if build_id:
+        with timed(timings, "support"):
+            prepare_citation_support(project, config, backends, progress)
     return IngestReport(build_id, False, run.sources.all_outcomes(), skipped, timings, stages)
 
 
@@ -191,6 +194,22 @@ class _Run:
             s.drop(uid)
         s.progress.advance()
         s.progress.done()
+
+
+def prepare_citation_support(
+    project: Project, config: Config, backends: Backends, progress: Progress | None = None
+) -> int:
+    """The cited documents' sentence vectors, computed here once rather than by the first
+    commit that cites them (audit/citations/support.py). Only with the local embedder: a
+    cloud one is paid per text and online, so there they stay lazy, per cited sentence."""
+    if config.embedding.backend != "local":
+        return 0
+    # Imported here: the audits are not needed by an ingest that finds nothing to do.
+    from essaylint.audit.citations.support import embed_cited_sentences
+
+    library = library_entries(project.library_csv)
+    citable = [uid for uid, e in library.items() if e.status == "present" and e.is_citable]
+    return embed_cited_sentences(project, config, library, backends, citable, progress)
 
 
 def _build_id(config: Config) -> str:

@@ -45,7 +45,6 @@ class AuditContext:
     backends: Backends | None
     library: dict[str, LibraryEntry]
     suggest: bool = False
-    defer_new_claims: bool = False
     outputs: dict[str, AuditOutput] = field(default_factory=dict)  # earlier audits' outputs
     shared: dict[str, Any] = field(default_factory=dict)  # per-run state (a scorer, say)
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from essaylint.audit.base import AuditContext, AuditOutput
-from essaylint.audit.findings import SEVERITY_RANK, Finding, Rule, configured_severity
+from essaylint.audit.base import AuditContext
+from essaylint.audit.findings import Finding, Rule, configured_severity
 from essaylint.audit.registry import AUDIT_NAMES, BY_NAME, RULES, audits_for, unknown_severity_keys
 from essaylint.audit.report import AuditResult, DraftReport
 from essaylint.audit.reportcache import ReportInputs
@@ -44,14 +44,12 @@ def run_audits(
     only: tuple[str, ...] = (),
     suggest: bool = False,
     write: bool = True,
-    defer_new_claims: bool = False,
     index_optional: bool = False,
 ) -> list[DraftReport]:
     """The reports of ``drafts`` (``only``: these audits). ``backends`` gives the models the
-    citation audit needs (``app.backends``); ``defer_new_claims`` leaves sentences without a
-    cached claim analysis for later (a commit hook whose claim findings cannot block).
-    ``index_optional``: without an index the citation audit checks what library.csv alone
-    can tell (the commit hooks of a fresh clone) instead of stopping."""
+    citation audit needs (``app.backends``). ``index_optional``: without an index the
+    citation audit checks what library.csv alone can tell (the commit hooks of a fresh
+    clone) instead of stopping."""
     check_severity_keys(project, config)
     wanted = tuple(only or AUDITS)
     planned = audits_for(wanted)
@@ -59,7 +57,7 @@ def run_audits(
     build_id = current_build(project) if indexed else ""
     library_only = indexed and not build_id and index_optional
     key = tuple(sorted(wanted)) + (("library-only",) if library_only else ())
-    inputs = ReportInputs(project, key, suggest, build_id, defer_new_claims)
+    inputs = ReportInputs(project, key, suggest, build_id)
     shared: dict[str, object] = {"build_id": build_id, "library_only": library_only}
     library = None
     reports = []
@@ -73,13 +71,11 @@ def run_audits(
             draft = parse_draft(path)
             if indexed and not build_id and draft.citations and not index_optional:
                 require_index(project)  # citations to check and nothing to check them in
-            ctx = AuditContext(
-                project, config, draft, path, backends, library, suggest, defer_new_claims
-            )
+            ctx = AuditContext(project, config, draft, path, backends, library, suggest)
             ctx.shared = shared
             report, complete = _audit(ctx, rel, wanted)
             if complete:
-                inputs.store(path, report, complete=ctx.outputs.get("claims", _DONE).complete)
+                inputs.store(path, report)
         if write:
             _write(project, path.stem, report)
         reports.append(report)
@@ -87,9 +83,6 @@ def run_audits(
     if scorer is not None:
         scorer.close()  # type: ignore[attr-defined]
     return reports
-
-
-_DONE = AuditOutput([], [], "")
 
 
 def _audit(ctx: AuditContext, rel: str, wanted: tuple[str, ...]) -> tuple[DraftReport, bool]:
@@ -135,19 +128,6 @@ def finalise(
             finding.file = file
         out.append(finding)
     return sorted(out, key=lambda f: (f.line, f.column, f.rule))
-
-
-def severity_of(rule: Rule, config: Config) -> str | None:
-    """The severity essaylint.yaml gives a rule (None: off)."""
-    return configured_severity(rule, config.audit.severity)
-
-
-def can_block(rule: Rule, config: Config, fail_on: str) -> bool:
-    """Whether a finding of ``rule`` could reach the failing severity."""
-    level = severity_of(rule, config)
-    return (
-        fail_on != "never" and level is not None and SEVERITY_RANK[level] >= SEVERITY_RANK[fail_on]
-    )
 
 
 def check_severity_keys(project: Project, config: Config) -> None:

@@ -70,6 +70,48 @@ def text_report(reports: Sequence[DraftReport], fail_on: str, *, full: bool = Tr
     return "\n".join(lines)
 
 
+COMMIT_WARNINGS = 5  # warnings listed at commit (the rest are counted)
+
+
+def commit_summary(reports: Sequence[DraftReport], fail_on: str) -> str:
+    """What a commit prints, every time: per draft the errors, warnings and info counted, a
+    line per audit, every finding that blocks, the first few warnings, and where the tables
+    and the full list of findings are."""
+    lines: list[str] = []
+    for report in reports:
+        counts = {level: 0 for level in ("error", "warning", "info")}
+        for f in report.findings:
+            counts[f.severity] = counts.get(f.severity, 0) + 1
+        head = ", ".join(f"{n} {_plural(level, n)}" for level, n in counts.items())
+        lines.append(f"essaylint: {report.path}: {head}")
+        lines += [f"  {r.name}: {r.summary}" for r in report.results]
+        blocks = blocking(report.findings, fail_on)
+        shown = set(map(id, blocks))
+        warnings = [f for f in sorted(report.findings, key=_order) if f.severity == "warning"]
+        listed = [f for f in warnings if id(f) not in shown][:COMMIT_WARNINGS]
+        for f in sorted([*blocks, *listed], key=_order):
+            lines.append(f"  {location(f)}: {f.severity} {f.rule} {_clip(f.message)}")
+        hidden = len([f for f in warnings if id(f) not in shown]) - len(listed)
+        if hidden > 0:
+            lines.append(f"  … and {hidden} more {_plural('warning', hidden)}")
+        tables = [r.table for r in report.results if r.table]
+        if tables:
+            stem = tables[0].rsplit(".", 2)[0]
+            names = ",".join(t.rsplit(".", 2)[1] for t in tables)
+            findings = f"; every finding: {report.findings_json}" if report.findings_json else ""
+            lines.append(f"  tables: {stem}.{{{names}}}.md{findings}")
+    return "\n".join(lines)
+
+
+def _plural(word: str, n: int) -> str:
+    return word if n == 1 or word == "info" else word + "s"
+
+
+def _clip(text: str, limit: int = 140) -> str:
+    first = text.splitlines()[0] if text else ""
+    return first if len(first) <= limit else first[: limit - 1] + "…"
+
+
 # -- GitHub Actions ----------------------------------------------------------------------
 
 

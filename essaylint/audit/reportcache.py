@@ -21,21 +21,12 @@ if TYPE_CHECKING:
 
 
 class ReportInputs:
-    """``defer`` marks a commit-hook run that leaves new sentences' claim analysis for after
-    the commit: its report is kept in a slot of its own, so the post-commit note (which
-    analyses them) never reuses it, while a complete report serves both kinds of run."""
+    """The salt of every input but the draft, and the stored report of each draft."""
 
     def __init__(
-        self,
-        project: Project,
-        audits: tuple[str, ...],
-        suggest: bool,
-        build_id: str,
-        defer: bool = False,
+        self, project: Project, audits: tuple[str, ...], suggest: bool, build_id: str
     ) -> None:
-
         self.cache = project.store.results("reports")
-        self.defer = defer
         self.salt = digest(
             "report",
             audits,
@@ -47,22 +38,16 @@ class ReportInputs:
             model_fingerprint(model_names()),
         )
 
-    def key(self, path: Path, rel: str, defer: bool) -> str:
-        return digest(self.salt, defer, rel, file_digest(path))
+    def key(self, path: Path, rel: str) -> str:
+        return digest(self.salt, rel, file_digest(path))
 
     def lookup(self, path: Path, rel: str) -> DraftReport | None:
-        stored = self.cache.get(_slot(rel, self.defer))
-        if not stored or stored.get("key") != self.key(path, rel, self.defer):
+        stored = self.cache.get(rel)
+        if not stored or stored.get("key") != self.key(path, rel):
             return None
         return report_from_dict(stored["report"])
 
-    def store(self, path: Path, report: DraftReport, complete: bool = True) -> None:
-        """A complete report fills both slots; one with deferred claims only the hook's."""
-        for defer in {self.defer, True} if complete else {True}:
-            entry = {"key": self.key(path, report.path, defer), "report": report_dict(report)}
-            self.cache.put(_slot(report.path, defer), entry)
+    def store(self, path: Path, report: DraftReport) -> None:
+        entry = {"key": self.key(path, report.path), "report": report_dict(report)}
+        self.cache.put(report.path, entry)
         self.cache.save()
-
-
-def _slot(rel: str, defer: bool) -> str:
-    return f"{rel}#commit-hook" if defer else rel

@@ -12,6 +12,7 @@ from essaylint.app.context import AppContext
 from essaylint.app.githooks import install as install_hooks
 from essaylint.app.hooks import hook_note, hook_run
 from essaylint.audit import formats
+from essaylint.cli import server, warm
 from essaylint.cli.main import handle_errors
 from essaylint.core.errors import EssaylintError
 from essaylint.core.git import is_repo
@@ -73,9 +74,10 @@ def run(
     result = hook_run(context.project, context.config, paths, only, staged, fail_on)
     for note in result.notes:
         click.echo(f"essaylint: {note}")
-    output = formats.text_report(result.reports, result.threshold, full=False)
+    output = formats.commit_summary(result.reports, result.threshold)
     if output:
         click.echo(output)
+    _warm_next_time(context)
     if result.blocked:
         click.echo("essaylint: commit blocked; fix the errors above (or commit with --no-verify)")
         sys.exit(1)
@@ -97,14 +99,64 @@ def note(ctx: click.Context, commit: str) -> None:
 
     context = AppContext.open(ctx.obj["cwd"])
     sha, result = hook_note(context.project, context.config, commit)
+    _warm_next_time(context)
     if not sha:
         return
     drafts = ", ".join(r.path for r in result.reports)
-    click.echo(f"essaylint: audit summary noted on {sha[:8]} ({drafts})")
-    for report in result.reports:  # the claims a commit hook may have left for after the commit
-        for audit in report.results:
-            if audit.name == "claims":
-                click.echo(f"essaylint: {report.path}: {audit.summary}")
+    click.echo(f"essaylint: audit summary noted on {sha[:8]} ({drafts}); history: essaylint log")
+
+
+def _warm_next_time(context: AppContext) -> None:
+    """In a hook run in its own process (no server answered), start the project's server
+    in the background so that the next commit need not load everything again."""
+    if not server.serving():
+        server.start_for(context.project, context.config)
+
+
+@hook.command("serve")
+@click.option("--stop", "stop_it", is_flag=True, help="Stop this project's server.")
+@click.option("--status", "show", is_flag=True, help="Say whether a server is running.")
+@click.option(
+    "--idle-minutes",
+    type=click.FloatRange(min=0.1),
+    default=None,
+    help="Stop after this long without a request (default: hooks.server_idle_minutes).",
+)
+@click.pass_context
+@handle_errors
+def serve(ctx: click.Context, stop_it: bool, show: bool, idle_minutes: float | None) -> None:
+    """Run the warm process that answers this project's commit hooks (in the foreground;
+    ingests and commits start it in the background when hooks.server is true).
+
+    It keeps the audit modules, spaCy and the embedding model loaded, so `essaylint hook run`
+    and `hook note` need not load them on every commit; without it they run as before.
+
+    \b
+    Examples:
+      essaylint hook serve --status
+      essaylint hook serve --stop
+      essaylint hook serve --idle-minutes 120
+    """
+    project = find_project(ctx.obj["cwd"])
+    if stop_it or show:
+        state = server.status(project.root)
+        if stop_it and state is not None:
+            server.stop(project.root)
+            click.echo(f"stopped the hook server (pid {state['pid']}) of {project.root}")
+        elif state is not None:
+            click.echo(f"hook server running (pid {state['pid']}, essaylint {state['version']})")
+        else:
+            click.echo(f"no hook server running for {project.root}")
+        return
+    if not warm.enabled():
+        raise EssaylintError(
+            "the hook server is switched off here",
+            f"unset {warm.ENV} (or this platform has no Unix sockets)",
+        )
+    context = AppContext.open(ctx.obj["cwd"])
+    minutes = idle_minutes or context.config.hooks.server_idle_minutes
+    if server.serve_forever(project.root, minutes) != 0:
+        click.echo(f"a hook server is already running for {project.root}")
 
 
 @hook.command("install")

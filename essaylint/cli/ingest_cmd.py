@@ -6,7 +6,10 @@ import sys
 
 import click
 
+from essaylint.app.githooks import hooks_installed
 from essaylint.app.ingest import STAGES, IngestReport, run_ingest
+from essaylint.cli import server
+from essaylint.cli.console import console, labelled, literal
 from essaylint.cli.main import emit_json, handle_errors
 from essaylint.cli.progress import RichProgress
 from essaylint.config import load_config
@@ -78,6 +81,8 @@ def ingest(
         emit_json(report_dict(report))
     else:
         print_summary(report)
+    if report.build_id and not report.nothing_to_do and hooks_installed(project.root):
+        server.start_for(project, config)  # the next commit finds the models loaded
     if report.failed:
         sys.exit(1)
 
@@ -98,13 +103,11 @@ def report_dict(report: IngestReport) -> dict:
 
 
 def print_summary(report: IngestReport) -> None:
-    from rich.console import Console
-    from rich.markup import escape
     from rich.table import Table
 
-    console = Console()
+    out = console()
     if report.nothing_to_do:
-        console.print(
+        out.print(
             f"Nothing to do: the index is current (build {report.build_id}, "
             f"{report.count('unchanged')} documents unchanged)."
         )
@@ -126,31 +129,31 @@ def print_summary(report: IngestReport) -> None:
             table.add_row(
                 o.status,
                 o.doc_uid,
-                name + note,
+                literal(name, note),
                 str(o.pages),
                 str(o.parents),
                 str(o.children),
                 str(o.embedded),
             )
-        console.print(table)
+        out.print(table)
     for o in failed:
         stage = f" (at {o.stage})" if o.stage else ""
-        console.print(
-            f"[red]failed[/red] {escape(o.path)}{stage}: {escape(o.reason)}\n"
-            f"    what to do: {escape(o.hint)}"
+        out.print(
+            labelled("failed", "red", o.path, stage, ": ", o.reason, "\n    what to do: ", o.hint)
         )
     for o in report.outcomes:
         if o.needs_ocr_pages:
             pages = ", ".join(str(p) for p in o.needs_ocr_pages)
-            console.print(f"[yellow]needs OCR[/yellow] {o.path}: pages {pages} have no text layer")
+            note = f": pages {pages} have no text layer"
+            out.print(labelled("needs OCR", "yellow", o.path, note))
     for path, reason in report.skipped:
-        console.print(f"[yellow]skipped[/yellow] {escape(path)}: {escape(reason)}")
+        out.print(labelled("skipped", "yellow", path, ": ", reason))
     counts = ", ".join(
         f"{report.count(s)} {s}"
         for s in ("new", "changed", "unchanged", "removed", "failed")
         if report.count(s)
     )
     timings = ", ".join(f"{k} {v:.1f}s" for k, v in report.timings.items())
-    console.print(f"documents: {counts or 'none'}; time: {timings}")
+    out.print(f"documents: {counts or 'none'}; time: {timings}")
     if report.build_id and not report.nothing_to_do:
-        console.print(f"build {report.build_id}; quality report: meta/parse_quality_report.md")
+        out.print(f"build {report.build_id}; quality report: meta/parse_quality_report.md")

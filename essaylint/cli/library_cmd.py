@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from essaylint.cli.console import console, literal
 from essaylint.cli.main import emit_json, handle_errors
 from essaylint.cli.options import zotero_timeout_option
 from essaylint.core.errors import EssaylintError
@@ -63,7 +64,6 @@ def list_sources(ctx: click.Context, as_json: bool) -> None:
     if as_json:
         emit_json(list(rows.values()))
         return
-    from rich.console import Console
     from rich.table import Table
 
     table = Table()
@@ -80,15 +80,20 @@ def list_sources(ctx: click.Context, as_json: bool) -> None:
     for row in rows.values():
         first = row.get("authors", "").split(";")[0]
         table.add_row(
-            row["doc_uid"],
-            row.get("citation_key", ""),
-            first,
-            row.get("year", ""),
-            row.get("source_type", ""),
-            row.get("citable", ""),
-            row.get("status", ""),
+            *(
+                literal(value)
+                for value in (
+                    row["doc_uid"],
+                    row.get("citation_key", ""),
+                    first,
+                    row.get("year", ""),
+                    row.get("source_type", ""),
+                    row.get("citable", ""),
+                    row.get("status", ""),
+                )
+            )
         )
-    Console().print(table)
+    console().print(table)
 
 
 @library.command()

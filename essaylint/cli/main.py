@@ -85,6 +85,11 @@ def cli(ctx: click.Context, directory: Path | None) -> None:
       cp ~/Downloads/*.pdf raw/evidence/
       essaylint ingest
     """
+    if directory is not None and not directory.is_dir():
+        problem = "is not a folder" if directory.exists() else "does not exist"
+        click.echo(f"error: -C {directory}: the folder {problem}", err=True)
+        click.echo("  hint: pass -C the path of an existing folder (your essay repo)", err=True)
+        sys.exit(2)
     ctx.obj = {"cwd": (directory or Path.cwd()).resolve()}
 
 

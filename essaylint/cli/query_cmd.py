@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from essaylint.app.query import ask, open_retriever
+from essaylint.cli.console import console, literal
 from essaylint.cli.main import emit_json, handle_errors
 from essaylint.config import load_config
 from essaylint.core.errors import EssaylintError
@@ -112,26 +113,29 @@ def query(
 
 
 def print_pack(pack: EvidencePack) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    out = console()
     if pack.language_note:
-        console.print(f"[yellow]{pack.language_note}[/yellow]")
+        out.print(literal(pack.language_note, style="yellow"))
     if pack.inputs.terms:
-        console.print(f"expansion terms: {', '.join(pack.inputs.terms)}")
-    title = f"{pack.inputs.mode}: {pack.inputs.question}"
+        out.print(literal("expansion terms: ", ", ".join(pack.inputs.terms)))
+    title = literal(pack.inputs.mode, ": ", pack.inputs.question)
     table = Table(title=title, show_lines=True, title_justify="left")
     for column in ("#", "citation", "pages", "quote"):
         table.add_column(column, overflow="fold")
     for item in pack.items:
         pages = item.locator.label() if item.locator.has_page else "no page (char anchor)"
-        table.add_row(str(item.rank), item.citation, pages, " ".join(item.quote.split()))
+        quote = " ".join(item.quote.split())
+        table.add_row(str(item.rank), literal(item.citation), literal(pages), literal(quote))
     if pack.items:
-        console.print(table)
-    else:
-        console.print("No passage matched this question and these filters.")
-    console.print(
-        f"LOCATOR_QUALITY {pack.locator_quality:.2f} · build {pack.build_id} · rerank {pack.rerank}"
+        out.print(table)
+    elif pack.filters_matched:  # otherwise the command names the filters that match nothing
+        out.print("No passage matched this question.")
+    out.print(
+        literal(
+            f"LOCATOR_QUALITY {pack.locator_quality:.2f} · build {pack.build_id} · "
+            f"rerank {pack.rerank}"
+        )
     )
-    console.print(f"evidence pack: {pack.markdown_path}")
+    out.print(literal("evidence pack: ", pack.markdown_path))

@@ -94,12 +94,18 @@ class AuditSettings(Section):
         return value
 
 
+class HooksSettings(Section):
+    server: bool = True  # a warm process answers the commit hooks (cli/server.py)
+    server_idle_minutes: float = Field(60, gt=0, le=24 * 60)
+
+
 class Config(Section):
     project: ProjectSettings = ProjectSettings()
     ingest: IngestSettings = IngestSettings()
     embedding: EmbeddingSettings = EmbeddingSettings()
     retrieval: RetrievalSettings = RetrievalSettings()
     audit: AuditSettings = AuditSettings()
+    hooks: HooksSettings = HooksSettings()
     style: StyleSettings = StyleSettings()
     library: LibrarySettings = LibrarySettings()
     export: ExportSettings = ExportSettings()

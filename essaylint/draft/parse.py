@@ -272,6 +272,8 @@ class _Builder:
         self.citations: list[Citation] = []
         self.placeholders: list[EvidenceNeeded] = []
         self.malformed: list[MalformedCitation] = []
+        self.reference_citations: list[Citation] = []
+        self.reference_malformed: list[MalformedCitation] = []
         self.directives: list[_Directive] = []
         self.word_count = 0
 
@@ -340,10 +342,12 @@ class _Builder:
         code = _code_spans(block.text)
         comments = _comment_spans(block.text, code)
         self._inline_waivers(block, comments)
-        if self.reference_level is not None:
-            return
         local = scan_citations(_mask(block.text, code + comments))
         scan = self._relocated(local, block)
+        if self.reference_level is not None:
+            self.reference_citations.extend(scan.citations)
+            self.reference_malformed.extend(scan.malformed)
+            return
         self.citations.extend(scan.citations)
         self.placeholders.extend(scan.evidence_needed)
         self.malformed.extend(scan.malformed)
@@ -463,6 +467,8 @@ class _Builder:
             placeholders=tuple(self.placeholders),
             waivers=_waivers(self.directives, self.lines),
             malformed=tuple(self.malformed),
+            reference_citations=tuple(self.reference_citations),
+            reference_malformed=tuple(self.reference_malformed),
             word_count=self.word_count,
         )
 

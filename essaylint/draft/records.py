@@ -190,6 +190,10 @@ class Draft:
     placeholders: tuple[EvidenceNeeded, ...] = ()
     waivers: tuple[Waiver, ...] = ()
     malformed: tuple[MalformedCitation, ...] = ()
+    # Citations written under a References heading: audited (the source must exist and be
+    # citable) but not prose: not counted, exported or scored for support.
+    reference_citations: tuple[Citation, ...] = ()
+    reference_malformed: tuple[MalformedCitation, ...] = ()
     word_count: int = 0
     warnings: tuple[str, ...] = ()  # how the file was read (not UTF-8, NUL bytes)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable, Mapping
 
@@ -70,6 +71,15 @@ def _split_condition(condition: str) -> tuple[str, str]:
     return column, value
 
 
+def check_docs_known(docs: Iterable[str], library: Mapping[str, LibraryEntry]) -> None:
+    """A doc_uid given to --doc that library.csv does not have is a typo, not an empty answer."""
+    for uid in docs:
+        if uid not in library:
+            close = difflib.get_close_matches(uid, list(library), n=1)
+            hint = f"did you mean {close[0]}?" if close else "see `essaylint library list`"
+            raise EssaylintError(f"--doc {uid}: no such document in library.csv", hint)
+
+
 def build_where(filters: Filters, mode: str, library: Mapping[str, LibraryEntry]) -> str:
     """The prefilter for this mode and these filters; raises NoMatchError when nothing can match."""
     clauses = ["citable = false" if mode == "instruction" else "citable = true"]
@@ -77,6 +87,7 @@ def build_where(filters: Filters, mode: str, library: Mapping[str, LibraryEntry]
         clauses.append(year_clause(filters.year))
     if filters.source_types:
         clauses.append(in_clause("source_type", filters.source_types))
+    check_docs_known(filters.docs, library)
     docs: set[str] | None = set(filters.docs) if filters.docs else None
     if filters.where:
         from_library = docs_for_where(filters.where, library) or set()

@@ -11,6 +11,7 @@ lexical attributes only) and warns once.
 from __future__ import annotations
 
 import os
+import sys
 import warnings
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -52,6 +53,23 @@ def _load(names: tuple[str, ...], exclude: tuple[str, ...]) -> Language:
         FALLBACK_WARNING.format(names=", ".join(names), env=MODEL_ENV), RuntimeWarning, stacklevel=3
     )
     return spacy.blank("en")
+
+
+_AHEAD_OF_NEED = False  # spaCy was loaded by a warm process before any command needed it
+
+
+def load_ahead_of_need() -> Language:
+    """Load the default pipeline for a warm process (cli/server.py) without changing what
+    ``style.use_spacy: auto`` does: that still follows what the command itself loads."""
+    global _AHEAD_OF_NEED
+    nlp = load_nlp()
+    _AHEAD_OF_NEED = True
+    return nlp
+
+
+def loaded_on_demand() -> bool:
+    """Whether spaCy was imported because something in this process needed it."""
+    return "spacy" in sys.modules and not _AHEAD_OF_NEED
 
 
 def is_parsed(nlp: Language) -> bool:

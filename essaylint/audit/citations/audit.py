@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from essaylint.core.ports import Backends
     from essaylint.core.project import Project
     from essaylint.core.records import LibraryEntry
-    from essaylint.draft import Citation, CitationItem, Draft, Sentence
+    from essaylint.draft import Citation, CitationItem, Draft, MalformedCitation, Sentence
 
 
 @dataclass
@@ -79,7 +79,9 @@ def audit_citations(
     for sentence in draft.sentences:
         if sentence.citations:
             texts[sentence.sentence_id] = run.sentence(sentence)
-    for bad in draft.malformed:
+    for citation in outside_sentences(draft):
+        run.listed(citation)
+    for bad in sorted((*draft.malformed, *draft.reference_malformed), key=_position):
         run.finding(rules.MALFORMED, bad.line, bad.column, f"malformed citation: {bad.message}")
     if suggest:
         note = _suggest(audit.rows, scorer, texts)
@@ -116,9 +118,22 @@ def _library_only(
     for sentence in draft.sentences:
         if sentence.citations:
             run.sentence(sentence)
-    for bad in draft.malformed:
+    for citation in outside_sentences(draft):
+        run.listed(citation)
+    for bad in sorted((*draft.malformed, *draft.reference_malformed), key=_position):
         run.finding(rules.MALFORMED, bad.line, bad.column, f"malformed citation: {bad.message}")
     return audit
+
+
+def outside_sentences(draft: Draft) -> list[Citation]:
+    """Citations no prose sentence holds: block quotations and the reference list."""
+    inside = {_position(c) for s in draft.sentences for c in s.citations}
+    quoted = [c for c in draft.citations if _position(c) not in inside]
+    return sorted((*quoted, *draft.reference_citations), key=_position)
+
+
+def _position(record: Citation | MalformedCitation) -> tuple[int, int]:
+    return record.line, record.column
 
 
 def _suggest(rows: list[CitationRow], scorer: SupportScorer, texts: dict[str, str]) -> str:
@@ -189,34 +204,10 @@ class _Run:
         self, sentence: Sentence, cite: Citation, item: CitationItem, text: str, query: str
     ) -> SourceCheck:
         uid, line, column = item.doc_uid, cite.line, cite.column
-        entry = self.library.get(uid)
-        if entry is not None and entry.status.strip() == "failed":
-            return self.failed_source(sentence, cite, uid, entry)
-        if entry is None or entry.status != "present":
-            gone = " (its file was removed from raw/)" if entry is not None else ""
-            self.finding(
-                rules.UNKNOWN_DOC,
-                line,
-                column,
-                f"{uid} is not in the library{gone}",
-                "check the id in library.csv, or add the source to raw/evidence and run "
-                "`essaylint ingest`",
-                sentence_id=sentence.sentence_id,
-                doc_uid=uid,
-            )
-            return SourceCheck(uid, "UNKNOWN")
-        if not entry.is_citable:
-            self.finding(
-                rules.NOT_CITABLE,
-                line,
-                column,
-                f"{uid} is {entry.source_type or 'marked not citable'} ({entry.source_path}): "
-                "course material is not citable",
-                f'cite the evidence itself: essaylint query "{query}"',
-                sentence_id=sentence.sentence_id,
-                doc_uid=uid,
-            )
-            return SourceCheck(uid, "NOT_CITABLE")
+        unavailable = self.unavailable(sentence.sentence_id, cite, item, query)
+        if unavailable is not None:
+            return unavailable
+        entry = self.library[uid]
         self.author_year(item, entry, line, column, sentence.sentence_id)
         if self.scorer is None:
             return SourceCheck(uid, "UNCHECKED")
@@ -250,7 +241,7 @@ class _Run:
         )
 
     def failed_source(
-        self, sentence: Sentence, cite: Citation, uid: str, entry: LibraryEntry
+        self, row_id: str, cite: Citation, uid: str, entry: LibraryEntry
     ) -> SourceCheck:
         why = self.failed.get(uid) or "see meta/parse_quality_report.md"
         self.finding(
@@ -261,10 +252,71 @@ class _Run:
             "until it parses",
             "fix or replace the file (meta/parse_quality_report.md says what to do), then "
             "run `essaylint ingest`",
-            sentence_id=sentence.sentence_id,
+            sentence_id=row_id,
             doc_uid=uid,
         )
         return SourceCheck(uid, "NOT_CITABLE")
+
+    def unavailable(
+        self, row_id: str, cite: Citation, item: CitationItem, query: str
+    ) -> SourceCheck | None:
+        """UNKNOWN or NOT_CITABLE, with its finding; None when the source may be cited."""
+        uid, line, column = item.doc_uid, cite.line, cite.column
+        entry = self.library.get(uid)
+        if entry is not None and entry.status.strip() == "failed":
+            return self.failed_source(row_id, cite, uid, entry)
+        if entry is None or entry.status != "present":
+            gone = " (its file was removed from raw/)" if entry is not None else ""
+            self.finding(
+                rules.UNKNOWN_DOC,
+                line,
+                column,
+                f"{uid} is not in the library{gone}",
+                "check the id in library.csv, or add the source to raw/evidence and run "
+                "`essaylint ingest`",
+                sentence_id=row_id,
+                doc_uid=uid,
+            )
+            return SourceCheck(uid, "UNKNOWN")
+        if not entry.is_citable:
+            self.finding(
+                rules.NOT_CITABLE,
+                line,
+                column,
+                f"{uid} is {entry.source_type or 'marked not citable'} ({entry.source_path}): "
+                "course material is not citable",
+                f'cite the evidence itself: essaylint query "{query}"'
+                if query
+                else "cite the evidence itself (essaylint query finds it)",
+                sentence_id=row_id,
+                doc_uid=uid,
+            )
+            return SourceCheck(uid, "NOT_CITABLE")
+        return None
+
+    def listed(self, cite: Citation) -> None:
+        """A citation outside the prose sentences: its sources must exist and be citable, and
+        its Author-Year must match; there is no sentence whose support could be scored."""
+        row_id = f"L{cite.line}C{cite.column}"
+        checks = []
+        for item in cite.items:
+            check = self.unavailable(row_id, cite, item, "")
+            if check is None:
+                entry = self.library[item.doc_uid]
+                self.author_year(item, entry, cite.line, cite.column, row_id)
+                check = SourceCheck(item.doc_uid, "LISTED")
+            checks.append(check)
+        row = CitationRow(
+            sentence_id=row_id,
+            line=cite.line,
+            column=cite.column,
+            sentence_text=cite.raw,
+            cited_doc_uids=list(dict.fromkeys(i.doc_uid for i in cite.items)),
+            support_score=None,
+            status=worst_status([c.status for c in checks]),
+            sources=checks,
+        )
+        self.audit.rows.append(row)
 
     def weak(self, sentence: Sentence, cite: Citation, check: SourceCheck, query: str) -> None:
         if check.status != "WEAK" or check.passage is None or check.score is None:
@@ -382,4 +434,6 @@ def citation_summary(counts: dict[str, int]) -> str:
     total = sum(counts.values())
     order = ("OK", "WEAK", "MISSING", "UNCHECKED", "NOT_CITABLE", "UNKNOWN")
     parts = [f"{counts[s]} {s}" for s in order if counts.get(s)]
-    return f"{total} citing sentences" + (": " + ", ".join(parts) if parts else "")
+    listed = counts.get("LISTED", 0)
+    text = f"{total - listed} citing sentences" + (": " + ", ".join(parts) if parts else "")
+    return text + (f"; {listed} LISTED (reference list, quotations)" if listed else "")

@@ -8,10 +8,20 @@ from typing import Any, Literal
 from essaylint.core.records import PageSpan
 
 # UNCHECKED: the source is in library.csv and citable, but there is no index to check
-# the sentence against (a commit in a fresh clone).
-Status = Literal["OK", "WEAK", "MISSING", "NOT_CITABLE", "UNKNOWN", "UNCHECKED"]
+# the sentence against (a commit in a fresh clone). LISTED: a citation outside the prose
+# sentences (under a References heading, in a block quotation) whose sources exist and may
+# be cited; its support is not scored.
+Status = Literal["OK", "WEAK", "MISSING", "NOT_CITABLE", "UNKNOWN", "UNCHECKED", "LISTED"]
 # Worst first: a row's status is the worst status of the sources it cites.
-STATUS_ORDER: tuple[str, ...] = ("UNKNOWN", "NOT_CITABLE", "MISSING", "WEAK", "UNCHECKED", "OK")
+STATUS_ORDER: tuple[str, ...] = (
+    "UNKNOWN",
+    "NOT_CITABLE",
+    "MISSING",
+    "WEAK",
+    "UNCHECKED",
+    "LISTED",
+    "OK",
+)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from essaylint.config.schema import Config
-    from essaylint.core.ports import Backends
+    from essaylint.core.ports import Backends, Progress
     from essaylint.core.project import Project
     from essaylint.core.records import LibraryEntry
     from essaylint.core.store import VectorCache
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 SENTENCE_CHILDREN = 3  # the best children whose sentences are embedded one by one
 LEXICAL_SENTENCES = 8  # plus the document's sentences sharing the most rare words
 CONFLICT_SENTENCES = 3  # negation/direction are checked against the closest sentences
+PREPARE_BATCH = 256  # texts per embedding call when ingest prepares a document's sentences
 
 
 @dataclass
@@ -162,6 +163,35 @@ class SupportScorer:
 
     def close(self) -> None:
         self.texts.flush()
+
+
+def embed_cited_sentences(
+    project: Project,
+    config: Config,
+    library: dict[str, LibraryEntry],
+    backends: Backends,
+    doc_uids: list[str],
+    progress: Progress | None = None,
+) -> int:
+    """Embed, once per document (at ingest), every text a citation of it is scored against:
+    its body sentences and its title, in the scorer's own vector cache. A commit's audit then
+    embeds only the draft's new sentences. Returns how many texts were embedded."""
+    scorer = SupportScorer(project, config, library, backends)
+    texts: dict[str, None] = {}
+    for uid in doc_uids:
+        index = scorer.sentence_index(uid)
+        texts.update(dict.fromkeys(s.text for s in index.sentences))
+        if index.title is not None:
+            texts[index.title.text] = None
+    ordered = list(texts)
+    if progress is not None:
+        progress.stage("support", len(ordered))
+    for start in range(0, len(ordered), PREPARE_BATCH):
+        scorer.vectors(ordered[start : start + PREPARE_BATCH])
+        if progress is not None:
+            progress.advance(len(ordered[start : start + PREPARE_BATCH]))
+    scorer.close()
+    return scorer.texts.embedded
 
 
 def _title_conflict(sentence: str, index: SentenceIndex, similarity: float) -> float:

