@@ -7,9 +7,24 @@ from typing import Any, Literal
 
 from essaylint.core.records import PageSpan
 
-Status = Literal["OK", "WEAK", "MISSING", "NOT_CITABLE", "UNKNOWN"]
+Status = Literal["OK", "CONTRADICTED", "WEAK", "UNCERTAIN", "MISSING", "NOT_CITABLE", "UNKNOWN"]
 # Worst first: a row's status is the worst status of the sources it cites.
-STATUS_ORDER: tuple[str, ...] = ("UNKNOWN", "NOT_CITABLE", "MISSING", "WEAK", "OK")
+STATUS_ORDER: tuple[str, ...] = (
+    "UNKNOWN",
+    "NOT_CITABLE",
+    "MISSING",
+    "CONTRADICTED",
+    "WEAK",
+    "UNCERTAIN",
+    "OK",
+)
+# The support judge's outcome for a source that has text (calibration.Outcome) → status.
+OUTCOME_STATUS: dict[str, Status] = {
+    "supported": "OK",
+    "contradicted": "CONTRADICTED",
+    "weak": "WEAK",
+    "uncertain": "UNCERTAIN",
+}
 
 
 @dataclass(frozen=True)
@@ -20,8 +35,8 @@ class Passage:
     child_id: str
     page_start: int | None
     page_end: int | None
-    text: str  # the best single sentence inside the best children
-    score: float  # calibrated support score, 0-1
+    text: str  # the best single sentence inside the best children (or two neighbours)
+    score: float  # the support score, 0-1
 
     @property
     def page_label(self) -> str:
@@ -48,6 +63,7 @@ class SourceCheck:
     passage: Passage | None = None
     features: dict[str, float] = field(default_factory=dict)
     judge: dict[str, Any] | None = None  # the Gemini judge's verdict (cloud.gemini.judge)
+    contrary: Passage | None = None  # a close source sentence that reverses or denies it
 
 
 @dataclass
