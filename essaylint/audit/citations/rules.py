@@ -7,7 +7,7 @@ papers shipped with essaylint, a course guide and an unreadable PDF.
 from __future__ import annotations
 
 from essaylint.audit.citations.calibration import load_model
-from essaylint.audit.findings import Rule
+from essaylint.audit.findings import Rule, Severity
 
 TULLY = "doc_354b33f6"  # Tully et al. (2010), heart failure programmes
 AGYEMAN = "doc_439d7ab5"  # Agyeman-Duah et al. (2014), quality improvement in Malawi
@@ -27,6 +27,16 @@ def _held_out(key: str) -> str:
         for name, values in figures.items()
         if values.get(key) is not None
     )
+
+
+# A support rule whose held-out precision is below this warns only when essaylint.yaml says so.
+WARNING_PRECISION = 0.8
+
+
+def _severity_for(key: str) -> Severity:
+    """`warning` when the measured precision ``key`` reaches WARNING_PRECISION, else `info`."""
+    value = JUDGE.measured.get(key)
+    return "warning" if value is not None and value >= WARNING_PRECISION else "info"
 
 
 def _pooled(key: str) -> str:
@@ -70,13 +80,16 @@ MALFORMED = Rule(
 )
 CONTRADICTED = Rule(
     "citation/contradicted",
-    "warning",
+    _severity_for("contradicted_precision"),
     "The cited source may say the opposite",
     rationale="A close sentence of the cited document reverses the direction the sentence "
     "states about the same thing (higher vs lower, increases vs reduces, did not improve vs "
     "improved); the finding quotes it with its page. Read it: either the sentence misstates "
     "the source or the citation belongs elsewhere. The check is deliberately narrow, so it "
-    "misses most contradictions (a negation alone only makes the support uncertain).",
+    "misses most contradictions (a negation alone only makes the support uncertain). Its "
+    f"default severity follows its measured precision: a warning from "
+    f"{WARNING_PRECISION:.1f}, information below (`audit.severity` in essaylint.yaml can "
+    "raise it).",
     example=f"Participants reported that supervised exercise sessions decreased their "
     f"confidence to resume physical activity (Tully et al., 2010){{#{TULLY}}}.",
     counter_example=f"Participants reported that supervised exercise sessions increased "
@@ -86,12 +99,12 @@ CONTRADICTED = Rule(
     f"judge fitted on the others; by domain: {_held_out('contradicted_precision')}); it catches "
     f"{_held_out('contradicted_caught')} of the contradicted citations. It fires when a source "
     f"sentence of cosine >= {JUDGE.contradiction_cos:.2f} reverses the sentence's direction; "
-    f"that cosine was chosen as the lowest at which precision reaches 0.5 on each domain "
-    f"with contradicted labels ({BENCH}).",
+    f"that cosine was chosen as the lowest at which precision, averaged over the domains "
+    f"with contradicted labels, reaches 0.5 ({BENCH}).",
 )
 WEAK_SUPPORT = Rule(
     "citation/weak-support",
-    "warning",
+    _severity_for("weak_precision"),
     "Nothing in the cited source says what the sentence says",
     rationale="The sentence is compared with the cited document's own sentences only; when "
     "none of them comes close in meaning and words, either the citation is misplaced or the "
@@ -115,8 +128,8 @@ UNCERTAIN = Rule(
     rationale="The closest passage is related but the judge cannot tell whether it says "
     "what the sentence says, or a close sentence of the source denies it. Read the quoted "
     "passage. Never a warning: the judge is right about this too rarely to block a commit.",
-    example=f"Heart failure patients attending rehabilitation programmes did not value "
-    f"supervised exercise and peer support (Tully et al., 2010){{#{TULLY}}}.",
+    example=f"Programme staff improved patients' morale but not their survival "
+    f"(Tully et al., 2010){{#{TULLY}}}.",
     counter_example=f"{FOUND} (Tully et al., 2010){{#{TULLY}}}.",
     precision=f"information only: {_pooled('uncertain_precision')} of these verdicts fall on "
     f"citations labelled not-enough-info or contradicted (the rest are supported ones), pooled "
