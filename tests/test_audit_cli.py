@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from essaylint.app.scaffold import scaffold
+from essaylint.audit.citations.rules import WEAK_SUPPORT
 from essaylint.cli.main import cli
 from essaylint.core.project import Project
 
@@ -27,7 +28,18 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Project:
     built = build_essay_repo(tmp_path_factory.getbasetemp())
     target = tmp_path_factory.mktemp("cli") / "essay"
     shutil.copytree(built.root, target)  # this module edits the draft
+    add_misplaced_citation(target / "drafts" / "essay.md")
     return Project(target)
+
+
+def add_misplaced_citation(draft: Path) -> None:
+    """A sentence citing a paper that says nothing of it, so that the draft has a
+    citation/weak-support warning whatever the judge makes of the sample's own citations.
+    It goes at the end of the body (the reference list is not audited)."""
+    text = draft.read_text(encoding="utf-8")
+    heading = "\n## References\n"
+    assert text.count(heading) == 1
+    draft.write_text(text.replace(heading, f"\n{WEAK_SUPPORT.example}\n{heading}"), "utf-8")
 
 
 def invoke(root: Path, *args: str):
@@ -63,7 +75,7 @@ def test_json_output(project: Project) -> None:
 
 def test_fixed_draft_exits_0(project: Project, tmp_path: Path) -> None:
     draft = project.root / "drafts" / "fixed.md"
-    text = (SAMPLE / "essay.md").read_text()
+    text = (project.root / "drafts" / "essay.md").read_text()
     draft.write_text(text.replace("(Marmot, 2015){#doc_8f3a2c1d}", "(Marmot, 2015)"))
     try:
         result = invoke(project.root, "verify-citations", "drafts/fixed.md")

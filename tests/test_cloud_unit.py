@@ -231,6 +231,19 @@ def test_judge_verdicts_decide_only_when_confident() -> None:
     assert judged_status("OK", 0.60, t, verdict(False, 0.7)) == "WEAK"
     assert judged_status("OK", 0.60, t, verdict(False, 0.69)) == "OK"
     assert judged_status("OK", 0.60, t, None) == "OK"
+    assert judged_status("UNCERTAIN", 0.70, t, verdict(True, 0.9)) == "OK"
+    assert judged_status("UNCERTAIN", 0.70, t, verdict(False, 0.9)) == "WEAK"
+    assert judged_status("CONTRADICTED", 0.70, t, verdict(False, 0.9)) == "CONTRADICTED"
+    assert judged_status("CONTRADICTED", 0.70, t, verdict(True, 0.9)) == "UNCERTAIN"
+
+
+def test_judge_is_asked_about_what_the_local_judge_doubts() -> None:
+    from essaylint.audit.citations.judge import CitationJudge
+
+    assert CitationJudge.wanted("UNCERTAIN", 0.8, 0.5)
+    assert CitationJudge.wanted("CONTRADICTED", 0.9, 0.5)
+    assert CitationJudge.wanted("OK", 0.55, 0.5)  # within the margin above T
+    assert not CitationJudge.wanted("OK", 0.9, 0.5)
 
 
 def test_judge_failure_is_a_note_and_stops_asking(tmp_path: Path) -> None:

@@ -28,8 +28,9 @@ def verify_citations(ctx: click.Context, draft: Path, suggest: bool, as_json: bo
     """Check every citation in DRAFT: the source exists and is citable, Author-Year
     agrees with library.csv, and the cited document supports the sentence.
 
-    Support is scored against the cited document's own passages only (k best, calibrated
-    0-1; below verify_citations_threshold_T is WEAK). Writes
+    Support is judged against the cited document's own sentences only: OK (supported),
+    CONTRADICTED (a close sentence says the opposite: quoted), WEAK (nothing there says
+    it; support score below verify_citations_threshold_T) or UNCERTAIN (info). Writes
     outputs/audits/<draft>.citations.md. Exit 1 when a finding reaches audit.fail_on.
 
     \b

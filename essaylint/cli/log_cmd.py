@@ -13,7 +13,7 @@ from essaylint.core.errors import EssaylintError
 from essaylint.core.fsio import atomic_write_text
 from essaylint.core.project import find_project
 from essaylint.views.history import trend
-from essaylint.views.history.notes import history
+from essaylint.views.history.notes import CITATION_STATUSES, history
 
 
 @click.command("log")
@@ -88,15 +88,15 @@ def log(ctx: click.Context, draft: Path | None, limit: int, chart: str, as_json:
 
 def table(points: list, name: str) -> str:
     lines = [
-        "| commit | date | words | claims NEED | citations OK/WEAK/MISSING/NOT_CITABLE/UNKNOWN "
+        "| commit | date | words | claims NEED | citations OK/UNCERTAIN/WEAK/CONTRADICTED/"
+        "MISSING/NOT_CITABLE/UNKNOWN "
         "| style | rubric covered | errors | subject |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
     for p in points:
         s = p.drafts[name]
         cites = s.get("citations") or {}
-        cite = "/".join(str(cites.get(k, 0)) for k in ("OK", "WEAK", "MISSING", "NOT_CITABLE"))
-        cite += f"/{cites.get('UNKNOWN', 0)}" if cites else ""
+        cite = "/".join(str(cites.get(k, 0)) for k in CITATION_STATUSES) if cites else ""
         rubric = s.get("rubric") or {}
         covered = f"{rubric['covered']}/{rubric['total']}" if rubric else ""
         claims = s.get("claims") or {}

@@ -81,7 +81,8 @@ class RetrievalSettings(Section):
 
 class AuditSettings(Section):
     verify_citations_k: int = Field(10, ge=1)
-    verify_citations_threshold_T: float = Field(0.55, ge=0, le=1)  # noqa: N815 (SPEC name)
+    # None: the shipped support judge's threshold (audit/data/support_judge.json)
+    verify_citations_threshold_T: float | None = Field(None, ge=0, le=1)  # noqa: N815
     fail_on: Literal["error", "warning", "never"] = "error"
     severity: dict[str, Literal["error", "warning", "info", "off"]] = Field(default_factory=dict)
 

@@ -102,7 +102,8 @@ VERIFY = Tool(
     name="verify",
     description="Check every citation in one draft: the source exists and is citable, "
     "Author-Year agrees with library.csv, and the cited document's own passages support the "
-    "sentence (status OK / WEAK / MISSING / NOT_CITABLE / UNKNOWN, best passage with page). "
+    "sentence (status OK / UNCERTAIN / WEAK / CONTRADICTED / MISSING / NOT_CITABLE / UNKNOWN, "
+    "best passage with page; a CONTRADICTED source is quoted where it says otherwise). "
     "Call it after writing or editing cited sentences. Writes outputs/audits/<draft>.*.",
     args=VerifyArgs,
     result=AuditReport,

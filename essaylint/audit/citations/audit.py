@@ -12,7 +12,13 @@ from typing import TYPE_CHECKING
 from essaylint.audit.base import AuditContext, AuditOutput
 from essaylint.audit.citations import rules
 from essaylint.audit.citations.authoryear import check_author_year
-from essaylint.audit.citations.records import CitationRow, SourceCheck, worst_status
+from essaylint.audit.citations.records import (
+    OUTCOME_STATUS,
+    CitationRow,
+    SourceCheck,
+    Status,
+    worst_status,
+)
 from essaylint.audit.citations.support import SupportScorer, scoring_text, suggested_query
 from essaylint.audit.findings import Finding, Rule
 from essaylint.ingest.library import library_entries
@@ -145,9 +151,8 @@ def _suggest(rows: list[CitationRow], scorer: SupportScorer, texts: dict[str, st
 def _attach_suggestion(findings: list[Finding], row: CitationRow) -> None:
     assert row.suggestion is not None
     for finding in findings:
-        if finding.rule == rules.WEAK_SUPPORT.id and finding.data.get("sentence_id") == (
-            row.sentence_id
-        ):
+        wanted = (rules.WEAK_SUPPORT.id, rules.CONTRADICTED.id)
+        if finding.rule in wanted and finding.data.get("sentence_id") == row.sentence_id:
             finding.suggestion += f"; better source: {row.suggestion.citation}"
             finding.data["better_source"] = row.suggestion.citation
 
@@ -165,10 +170,29 @@ class _Run:
     failed: dict[str, str] = field(default_factory=dict)  # doc_uid → why it did not ingest
 
     def finding(
-        self, rule: Rule, line: int, column: int, message: str, suggestion: str = "", **data: object
+        self,
+        rule: Rule,
+        line: int,
+        column: int,
+        message: str,
+        suggestion: str = "",
+        confidence: float | None = 1.0,
+        **data: object,
     ) -> None:
+        """``confidence``: 1 for the checks of library.csv and the markup (certain by
+        construction), a measured or fitted probability for the support judge's."""
         self.audit.findings.append(
-            Finding(rule.id, rule.severity, self.file, line, column, message, suggestion, data=data)
+            Finding(
+                rule.id,
+                rule.severity,
+                self.file,
+                line,
+                column,
+                message,
+                suggestion,
+                data=data,
+                confidence=confidence,
+            )
         )
 
     def sentence(self, sentence: Sentence) -> str:
@@ -176,15 +200,10 @@ class _Run:
         text = scoring_text(sentence.plain_text, [i.author_text for _, i in items])
         query = suggested_query(text)
         checks = [self.source(sentence, c, i, text, query) for c, i in items]
-        scored = [c for c in checks if c.score is not None]
-        statuses = [c.status for c in checks if c.score is None]
-        if scored:  # one supporting source is enough for a cluster such as (A; B)
-            statuses.append("OK" if any(c.status == "OK" for c in scored) else "WEAK")
-        status = worst_status(statuses)
-        scores = [c.score for c in scored if c.score is not None]
-        if "WEAK" in statuses:
-            for (cite, _), check in zip(items, checks, strict=True):
-                self.weak(sentence, cite, check, query)
+        status = row_status(checks)
+        for (cite, _), check in zip(items, checks, strict=True):
+            self.support_finding(sentence, cite, check, status, query)
+        scores = [c.score for c in checks if c.score is not None]
         row = CitationRow(
             sentence_id=sentence.sentence_id,
             line=sentence.line,
@@ -223,21 +242,58 @@ class _Run:
                 doc_uid=uid,
             )
             return SourceCheck(uid, "MISSING")
-        threshold = self.config.audit.verify_citations_threshold_T
-        status = "OK" if support.score >= threshold else "WEAK"
+        threshold = self.scorer.warn_below
+        status = OUTCOME_STATUS[self.scorer.outcome(support)]
         verdict = None
-        if self.judge is not None and self.judge.wanted(support.score, threshold):
+        if self.judge is not None and self.judge.wanted(status, support.score, threshold):
             from essaylint.audit.citations.judge import judged_status
 
             verdict = self.judge.verdict(sentence.plain_text, uid, support)
             status = judged_status(status, support.score, threshold, verdict)
         return SourceCheck(
             uid,
-            status,  # type: ignore[arg-type]
+            status,
             round(support.score, 3),
             support.passage,
             {k: round(v, 4) for k, v in support.features.items()},
             verdict.to_dict() if verdict is not None else None,
+            support.contrary,
+        )
+
+    def support_finding(
+        self, sentence: Sentence, cite: Citation, check: SourceCheck, status: str, query: str
+    ) -> None:
+        """A contradicted source is always reported; a weak or uncertain one only when no
+        other source of the sentence supports it better (the row has that status)."""
+        if check.passage is None or check.score is None:
+            return
+        if check.status == "CONTRADICTED":
+            self.contradicted(sentence, cite, check)
+        elif check.status == status == "WEAK":
+            self.weak(sentence, cite, check, query)
+        elif check.status == status == "UNCERTAIN":
+            self.uncertain(sentence, cite, check, query)
+
+    def contradicted(self, sentence: Sentence, cite: Citation, check: SourceCheck) -> None:
+        quote = check.contrary or check.passage
+        assert quote is not None
+        where = quote.page_label or "no page"
+        precision = self.scorer.model.measured.get("contradicted_precision")
+        self.finding(
+            rules.CONTRADICTED,
+            cite.line,
+            cite.column,
+            f"{check.doc_uid} may say the opposite of this sentence ({where}): "
+            f'"{_clip(quote.text, 60)}"',
+            "check the source; cite it for what it says, or cite a source that supports the "
+            "sentence",
+            confidence=float(precision) if precision is not None else None,
+            sentence_id=sentence.sentence_id,
+            doc_uid=check.doc_uid,
+            score=check.score,
+            quote=quote.text,
+            pages=quote.page_label,
+            **_judged(check),
         )
 
     def failed_source(
@@ -319,11 +375,9 @@ class _Run:
         self.audit.rows.append(row)
 
     def weak(self, sentence: Sentence, cite: Citation, check: SourceCheck, query: str) -> None:
-        if check.status != "WEAK" or check.passage is None or check.score is None:
-            return
-        threshold = self.config.audit.verify_citations_threshold_T
+        assert check.passage is not None and check.score is not None
+        threshold = self.scorer.warn_below
         where = check.passage.page_label or "no page"
-        verdict = check.judge
         if check.score >= threshold:  # only a confident "not accurate" makes it WEAK
             message = (
                 f"{check.doc_uid} may not support this sentence (score {check.score:.2f} >= "
@@ -331,24 +385,42 @@ class _Run:
             )
         else:
             message = (
-                f"{check.doc_uid} gives weak support to this sentence (score {check.score:.2f} "
-                f"< {threshold:.2f})"
-            )
-        if verdict is not None:
-            message += (
-                f"; Gemini judge: {verdict['verdict']} (confidence {verdict['confidence']:.2f}): "
-                f'"{verdict["explanation"]}"'
+                f"{check.doc_uid} does not seem to say this (support {check.score:.2f} < "
+                f"{threshold:.2f})"
             )
         self.finding(
             rules.WEAK_SUPPORT,
             cite.line,
             cite.column,
-            f'{message}; closest passage ({where}): "{_clip(check.passage.text)}"',
+            f"{message}{_verdict_text(check)}; closest passage ({where}): "
+            f'"{_clip(check.passage.text)}"',
             f'essaylint query "{query}"',
+            confidence=round(1.0 - check.score, 2),
             sentence_id=sentence.sentence_id,
             doc_uid=check.doc_uid,
             score=check.score,
-            **({"judge": verdict} if verdict is not None else {}),
+            **_judged(check),
+        )
+
+    def uncertain(self, sentence: Sentence, cite: Citation, check: SourceCheck, query: str) -> None:
+        assert check.passage is not None and check.score is not None
+        quote = check.contrary
+        if quote is not None:
+            what = f"a close passage may state the opposite ({quote.page_label or 'no page'})"
+        else:
+            quote = check.passage
+            what = f"closest passage ({quote.page_label or 'no page'})"
+        self.finding(
+            rules.UNCERTAIN,
+            cite.line,
+            cite.column,
+            f"{check.doc_uid} may support this sentence, but not clearly (support "
+            f'{check.score:.2f}){_verdict_text(check)}; {what}: "{_clip(quote.text)}"',
+            f'read the passage; if it does not say this, essaylint query "{query}"',
+            confidence=round(1.0 - check.score, 2),
+            sentence_id=sentence.sentence_id,
+            doc_uid=check.doc_uid,
+            score=check.score,
         )
 
     def author_year(
@@ -380,6 +452,33 @@ class _Run:
             doc_uid=item.doc_uid,
             expected=check.expected,
         )
+
+
+def row_status(checks: list[SourceCheck]) -> Status:
+    """A sentence's status: a source that contradicts it first, then the worst of the
+    unjudgeable ones, else its best-supported source (one is enough for a cluster (A; B))."""
+    statuses = [c.status for c in checks]
+    if "CONTRADICTED" in statuses:
+        return "CONTRADICTED"
+    unjudged = [s for s in statuses if s in ("UNKNOWN", "NOT_CITABLE", "MISSING")]
+    judged = [s for s in statuses if s in ("OK", "UNCERTAIN", "WEAK")]
+    if judged:
+        unjudged.append(min(judged, key=("OK", "UNCERTAIN", "WEAK").index))
+    return worst_status(unjudged)
+
+
+def _judged(check: SourceCheck) -> dict[str, object]:
+    return {"judge": check.judge} if check.judge is not None else {}
+
+
+def _verdict_text(check: SourceCheck) -> str:
+    verdict = check.judge
+    if verdict is None:
+        return ""
+    return (
+        f"; Gemini judge: {verdict['verdict']} (confidence {verdict['confidence']:.2f}): "
+        f'"{verdict["explanation"]}"'
+    )
 
 
 def _row_verdict(checks: list[SourceCheck], status: str) -> dict[str, object] | None:
@@ -432,7 +531,16 @@ def _output(cited: CitationAudit) -> AuditOutput:
 
 def citation_summary(counts: dict[str, int]) -> str:
     total = sum(counts.values())
-    order = ("OK", "WEAK", "MISSING", "UNCHECKED", "NOT_CITABLE", "UNKNOWN")
+    order = (
+        "OK",
+        "UNCERTAIN",
+        "WEAK",
+        "CONTRADICTED",
+        "MISSING",
+        "UNCHECKED",
+        "NOT_CITABLE",
+        "UNKNOWN",
+    )
     parts = [f"{counts[s]} {s}" for s in order if counts.get(s)]
     listed = counts.get("LISTED", 0)
     text = f"{total - listed} citing sentences" + (": " + ", ".join(parts) if parts else "")

@@ -1,5 +1,6 @@
 """A SupportScorer that remembers its verdicts: (sentence, cited document, build_id, library
-row, model, calibration) → score, features and best passage, in .essaylint/results/support.json.
+row, model, judge model) → score, features, best passage and contrary passage, in
+.essaylint/results/support.json.
 
 An unchanged sentence citing an unchanged source is not re-scored: no chunk cache is read,
 no vector is computed and the embedding model is not loaded.
@@ -37,7 +38,7 @@ class CachedSupportScorer(SupportScorer):
             self.model_id,
             self.k,
             config.embedding.document_context,
-            self.calibration.to_dict(),
+            self.model.to_dict(),
         )
         self.scored = 0  # sentences scored for real in this process
 
@@ -59,18 +60,22 @@ class CachedSupportScorer(SupportScorer):
 
 
 def _stored(support: Support) -> dict[str, Any]:
+    contrary = support.contrary
     return {
         "score": support.score,
         "features": support.features,
         "passage": dataclasses.asdict(support.passage),
         "children": list(support.children),
+        "contrary": dataclasses.asdict(contrary) if contrary is not None else None,
     }
 
 
 def _support(data: dict[str, Any]) -> Support:
+    contrary = data.get("contrary")
     return Support(
         float(data["score"]),
         dict(data["features"]),
         Passage(**data["passage"]),
-        tuple(data.get("children", ())),  # absent in entries written before the judge
+        tuple(data.get("children", ())),
+        Passage(**contrary) if contrary else None,
     )

@@ -1,54 +1,42 @@
-"""Cheap lexical features of a sentence against a passage: content-word coverage, numbers,
-negation and direction of effect. Pure Python, no models."""
+"""Cheap lexical features of a sentence against a cited document: content-word coverage
+weighted by rarity, numbers, names. Pure Python, no models."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from essaylint.text.stopwords import SUPPORT
 
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
 _WORD = re.compile(r"[a-z][a-z0-9\-]*|\d+(?:\.\d+)?")
-_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])")
+_NUMBER = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)*)(\s*%|\s*percent)?(?![\w])")
+# Acronyms and gene/drug-like names: IL-6, SARS-CoV-2, COVID-19, BRCA1, 5HT.
+_NAME = re.compile(
+    r"\b(?:[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9\-]*|[A-Za-z]+-\d[\w\-]*|\d+[A-Za-z][\w\-]*)\b"
+)
 STOPWORDS = SUPPORT
-NEGATIONS = _words(
-    "no not never none neither nor cannot unrelated unaffected reject rejects rejected "
-    "refute refutes refuted"
-)
-NEGATION_PHRASES = (
-    "not associated",
-    "no association",
-    "no significant",
-    "no evidence",
-    "no effect",
-    "no difference",
-    "no relationship",
-    "did not",
-    "does not",
-    "do not",
-    "was not",
-    "were not",
-    "is not",
-    "are not",
-    "n't",
-)
-UP = _words(
-    "increase increases increased increasing higher high more greater raise raises raised "
-    "elevated elevate improve improves improved enhance enhances enhanced promote promotes "
-    "promoted induce induces induced activate activates activated upregulate upregulates "
-    "upregulated rise rises risen gain gains accelerate accelerates accelerated"
-)
-DOWN = _words(
-    "decrease decreases decreased decreasing lower low less fewer reduce reduces reduced "
-    "reducing reduction decline declines declined inhibit inhibits inhibited suppress "
-    "suppresses suppressed impair impairs impaired downregulate downregulates downregulated "
-    "attenuate attenuates attenuated diminish diminishes diminished prevent prevents "
-    "prevented slow slows slowed loss"
-)
+NUMBER_WORDS = {
+    "zero": "0",
+    "one": "1",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "nine": "9",
+    "ten": "10",
+    "twelve": "12",
+    "twenty": "20",
+    "hundred": "100",
+    "thousand": "1000",
+    "million": "1000000",
+    "half": "50",
+    "twice": "2",
+    "double": "2",
+    "triple": "3",
+}
 
 
 def words(text: str) -> list[str]:
@@ -67,52 +55,48 @@ def content_stems(text: str) -> set[str]:
     return {stem(w) for w in words(text) if w not in STOPWORDS and len(w) > 2}
 
 
-def coverage(sentence: str, passage: str) -> float:
-    """Share of the sentence's content words found in the passage."""
+def idf_coverage(sentence: str, present: Collection[str], idf: dict[str, float]) -> float:
+    """Share of the sentence's content stems among the document's (``present``), each
+    weighted by its rarity there; a stem the document never uses weighs as much as its
+    rarest one."""
     wanted = content_stems(sentence)
     if not wanted:
         return 0.0
-    return len(wanted & content_stems(passage)) / len(wanted)
+    rarest = max(idf.values(), default=1.0)
+    total = sum(idf.get(s, rarest) for s in wanted)
+    return sum(idf.get(s, rarest) for s in wanted if s in present) / total
 
 
 def numbers(text: str) -> set[str]:
-    return {n.replace(",", "") for n in _NUMBER.findall(text)}
+    """The numbers a text states ('1,000' → '1000', '12.0' → '12', 'twice' → '2'); the
+    percent sign is dropped, so '30%' and '30 percent' match '30'."""
+    out = set()
+    for digits, _percent in _NUMBER.findall(text):
+        value = digits.replace(",", "")
+        if "." in value:
+            value = value.rstrip("0").rstrip(".")
+        out.add(value)
+    out.update(NUMBER_WORDS[w] for w in words(text) if w in NUMBER_WORDS)
+    return out
 
 
-def number_agreement(sentence: str, passage: str) -> float:
-    """Share of the sentence's numbers (years included) the passage also holds; 1 if none."""
+def number_agreement(sentence: str, stated: Collection[str]) -> float:
+    """Share of the sentence's numbers the document also states (``stated``, from
+    :func:`numbers`); 1 if the sentence states none."""
     wanted = numbers(sentence)
     if not wanted:
         return 1.0
-    return len(wanted & numbers(passage)) / len(wanted)
+    return sum(1 for n in wanted if n in stated) / len(wanted)
 
 
-def is_negated(text: str) -> bool:
-    lowered = f" {text.lower()} "
-    if any(p in lowered for p in NEGATION_PHRASES):
-        return True
-    return any(w in NEGATIONS for w in words(text))
+def names(text: str) -> set[str]:
+    return {m.lower() for m in _NAME.findall(text)}
 
 
-def direction(text: str) -> int:
-    """+1 when the text asserts an increase, -1 a decrease, 0 neither or both."""
-    tokens = set(words(text))
-    up, down = bool(tokens & UP), bool(tokens & DOWN)
-    return int(up) - int(down)
-
-
-def polarity_conflict(sentence: str, passage: str) -> float:
-    """1 when exactly one of the two is negated ("not associated" vs an asserted effect)."""
-    return float(is_negated(sentence) != is_negated(passage))
-
-
-def direction_conflict(sentence: str, passage: str) -> float:
-    """1 when one says increase and the other decrease."""
-    return float(direction(sentence) * direction(passage) < 0)
-
-
-def share(check: object, sentence: str, passages: list[str]) -> float:
-    """Mean of ``check(sentence, p)`` over the passages (0 when there are none)."""
-    if not passages:
-        return 0.0
-    return sum(check(sentence, p) for p in passages) / len(passages)  # type: ignore[operator]
+def name_agreement(sentence: str, lowered: str) -> float:
+    """Share of the sentence's acronyms and coded names found in the document (its
+    lowercased text); 1 if the sentence has none."""
+    wanted = names(sentence)
+    if not wanted:
+        return 1.0
+    return sum(1 for n in wanted if n in lowered) / len(wanted)

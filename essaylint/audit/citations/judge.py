@@ -1,12 +1,15 @@
 """The optional Gemini judge of citation support (``cloud.gemini.judge: true``, docs/cloud.md).
 
-A cited source whose support score is below the threshold T, or within ``MARGIN`` above it,
-is shown to Gemini: the sentence and the document's best ``PASSAGES`` passages, nothing
-else. The answer ``{is_accurate, explanation, confidence}`` is recorded in the row; when
+A cited source the local judge did not find supporting (WEAK, UNCERTAIN, CONTRADICTED), or
+whose support score is within ``MARGIN`` above the threshold T, is shown to Gemini: the
+sentence and the document's best ``PASSAGES`` passages, nothing else. The answer
+``{is_accurate, explanation, confidence}`` is recorded in the row; when
 ``confidence >= CONFIDENT`` it decides:
 
-- not accurate: the source is WEAK, and the finding quotes the explanation;
-- accurate: a borderline WEAK source (score at least T - ``MARGIN``) is lifted to OK.
+- not accurate: the source is WEAK (a CONTRADICTED one stays so), and the finding quotes
+  the explanation;
+- accurate: an UNCERTAIN source, or a borderline WEAK one (score at least T - ``MARGIN``),
+  is lifted to OK; a CONTRADICTED one, whose cue the judge overrules, becomes UNCERTAIN.
 
 Verdicts are cached in ``.essaylint/results/judge.json`` by (sentence text, doc_uid,
 passages digest, model), so an unchanged sentence citing an unchanged passage is never
@@ -57,9 +60,11 @@ def judged_status(status: str, score: float, threshold: float, verdict: Verdict 
     if verdict is None or not verdict.confident:
         return status
     if not verdict.is_accurate:
-        return "WEAK"
-    if status == "WEAK" and score >= threshold - MARGIN:
+        return status if status == "CONTRADICTED" else "WEAK"
+    if status == "UNCERTAIN" or (status == "WEAK" and score >= threshold - MARGIN):
         return "OK"
+    if status == "CONTRADICTED":
+        return "UNCERTAIN"
     return status
 
 
@@ -77,8 +82,8 @@ class CitationJudge:
         self._texts: dict[str, dict[str, str]] = {}
 
     @staticmethod
-    def wanted(score: float, threshold: float) -> bool:
-        return score < threshold + MARGIN
+    def wanted(status: str, score: float, threshold: float) -> bool:
+        return status != "OK" or score < threshold + MARGIN
 
     def verdict(self, sentence: str, doc_uid: str, support: Support) -> Verdict | None:
         """None when there is no passage to show, or the service failed (see ``error``)."""

@@ -1,12 +1,13 @@
 """The Vertex ranking score in the citation support score (``retrieval.rerank: vertex``).
 
 The support logistic (calibration.py) was fitted on MiniLM cosines. With the ranker on,
-its relevance scores (0-1) replace the two dense features, ``cos_child`` and
-``cos_sentence``, after a monotone piecewise-linear mapping onto the cosine scale, so the
-fitted weights, the bias and the threshold T keep their meaning.
+its relevance scores (0-1) replace the dense features, ``cos_child`` and ``cos_best``
+(and ``cos1``, which the contradiction rule reads), after a monotone piecewise-linear
+mapping onto the cosine scale, so the fitted weights, the bias and the thresholds keep
+their meaning.
 
 How the mapping is fitted: :func:`fit_mapping` matches quantiles. Given, for the same
-(sentence, passage) pairs, the ranker's scores and MiniLM's cosines (bench/citations.py
+(sentence, passage) pairs, the ranker's scores and MiniLM's cosines (bench/support_sets.py
 cases), the k-th quantile of the ranker scores is mapped to the k-th quantile of the
 cosines. The shipped ``DEFAULT_MAPPING`` is such a fit over the pooled shapes of the two
 distributions (ranker scores cluster near 0 for unrelated text and above 0.6 for
@@ -80,7 +81,7 @@ def ranked_features(
     year: object,
     mapping: Mapping = DEFAULT_MAPPING,
 ) -> dict[str, float]:
-    """``cos_child`` and ``cos_sentence`` from one ranking request."""
+    """``cos_child``, ``cos_best`` and ``cos1`` from one ranking request."""
     records = [
         RankRecord(
             f"c{i}",
@@ -96,9 +97,11 @@ def ranked_features(
     scores = ranking.scores(sentence, records)  # type: ignore[attr-defined]
     best_child = max((scores[f"c{i}"] for i in range(len(children))), default=0.0)
     best_sentence = max((scores[f"s{i}"] for i in range(len(sentences))), default=best_child)
+    sentence_cosine = mapping(max(best_sentence, 0.0))
     return {
         "cos_child": mapping(best_child),
-        "cos_sentence": mapping(max(best_sentence, 0.0)),
+        "cos_best": sentence_cosine,
+        "cos1": sentence_cosine,
         "ranker_child": best_child,
         "ranker_sentence": best_sentence,
     }

@@ -11,17 +11,36 @@ from essaylint.core.records import PageSpan
 # the sentence against (a commit in a fresh clone). LISTED: a citation outside the prose
 # sentences (under a References heading, in a block quotation) whose sources exist and may
 # be cited; its support is not scored.
-Status = Literal["OK", "WEAK", "MISSING", "NOT_CITABLE", "UNKNOWN", "UNCHECKED", "LISTED"]
+Status = Literal[
+    "OK",
+    "CONTRADICTED",
+    "WEAK",
+    "UNCERTAIN",
+    "MISSING",
+    "NOT_CITABLE",
+    "UNKNOWN",
+    "UNCHECKED",
+    "LISTED",
+]
 # Worst first: a row's status is the worst status of the sources it cites.
 STATUS_ORDER: tuple[str, ...] = (
     "UNKNOWN",
     "NOT_CITABLE",
     "MISSING",
+    "CONTRADICTED",
     "WEAK",
+    "UNCERTAIN",
     "UNCHECKED",
     "LISTED",
     "OK",
 )
+# The support judge's outcome for a source that has text (calibration.Outcome) → status.
+OUTCOME_STATUS: dict[str, Status] = {
+    "supported": "OK",
+    "contradicted": "CONTRADICTED",
+    "weak": "WEAK",
+    "uncertain": "UNCERTAIN",
+}
 
 
 @dataclass(frozen=True)
@@ -32,8 +51,8 @@ class Passage:
     child_id: str
     page_start: int | None
     page_end: int | None
-    text: str  # the best single sentence inside the best children
-    score: float  # calibrated support score, 0-1
+    text: str  # the best single sentence inside the best children (or two neighbours)
+    score: float  # the support score, 0-1
 
     @property
     def page_label(self) -> str:
@@ -60,6 +79,7 @@ class SourceCheck:
     passage: Passage | None = None
     features: dict[str, float] = field(default_factory=dict)
     judge: dict[str, Any] | None = None  # the Gemini judge's verdict (cloud.gemini.judge)
+    contrary: Passage | None = None  # a close source sentence that reverses or denies it
 
 
 @dataclass

@@ -1,4 +1,5 @@
-"""The citations table of SPEC §6, then the best supporting passage of each row."""
+"""The citations table of SPEC §6, then each row's quote: where a contradicting source says
+otherwise, else the best supporting passage."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from essaylint.audit.tables import cell, document, markdown_table
+from essaylint.core.records import PageSpan
 
 HEADER = (
     "sentence_id",
@@ -24,12 +26,23 @@ def render_citations_table(draft: str, rows: Sequence[dict[str, Any]], summary: 
     evidence = [_evidence_line(row) for row in rows]
     text = document("Citation audit", draft, summary, table)
     if evidence:
-        text += "\n## Best supporting passage per sentence\n\n" + "\n".join(evidence) + "\n"
+        heading = "Best supporting passage per sentence (CONTRADICTED: the one saying otherwise)"
+        text += f"\n## {heading}\n\n" + "\n".join(evidence) + "\n"
     return text
 
 
+def _quoted(row: dict[str, Any]) -> dict[str, Any]:
+    """What the row quotes: where a contradicting source says otherwise, else the best
+    supporting passage."""
+    if row["status"] == "CONTRADICTED":
+        for source in row.get("sources", []):
+            if source["status"] == "CONTRADICTED" and source.get("contrary"):
+                return source["contrary"]
+    return row.get("best_passage") or {}
+
+
 def _cells(row: dict[str, Any]) -> tuple[Any, ...]:
-    best = row.get("best_passage") or {}
+    best = _quoted(row)
     return (
         row["sentence_id"],
         row["line"],
@@ -43,10 +56,11 @@ def _cells(row: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def _evidence_line(row: dict[str, Any]) -> str:
-    best = row.get("best_passage")
+    best = _quoted(row)
     line = f"- **{row['sentence_id']}** (line {row['line']}, {row['status']})"
     if best:
-        line += f": {best['doc_uid']}, {best.get('pages') or 'no page'}: “{cell(best['text'])}”"
+        pages = PageSpan(best.get("page_start"), best.get("page_end")).label()
+        line += f": {best['doc_uid']}, {pages}: “{cell(best['text'])}”"
     suggestion = row.get("suggestion")
     if suggestion:
         line += f" — better source: `{suggestion['citation']}` (score {suggestion['score']:.2f})"

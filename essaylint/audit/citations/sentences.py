@@ -7,7 +7,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
-from essaylint.audit.citations.features import content_stems
+from essaylint.audit.citations.features import content_stems, numbers
 from essaylint.core.records import Child
 from essaylint.text.sentences import split_sentences
 
@@ -20,16 +20,18 @@ class DocSentence:
     text: str
     child: Child
     stems: frozenset[str]
+    position: int = -1  # its place among the document's sentences (-1: the title)
 
 
 class SentenceIndex:
-    """Every sentence of one document with IDF weights over its sentences."""
+    """Every sentence of one document, in reading order, with IDF weights over them and
+    what the whole document (title included) says: its stems, numbers and lowercased text."""
 
     def __init__(self, children: list[Child], title: str = "") -> None:
+        texts = [(text, child) for child in children for text in sentences_of(child)]
         self.sentences = [
-            DocSentence(text, child, frozenset(content_stems(text)))
-            for child in children
-            for text in sentences_of(child)
+            DocSentence(text, child, frozenset(content_stems(text)), i)
+            for i, (text, child) in enumerate(texts)
         ]
         # The title usually states the paper's finding ("X is not associated with Y").
         self.title = (
@@ -40,6 +42,17 @@ class SentenceIndex:
         counts: Counter[str] = Counter(s for d in self.sentences for s in d.stems)
         total = len(self.sentences) + 1
         self.idf = {stem: math.log(total / n) + 1.0 for stem, n in counts.items()}
+        whole = " ".join([title, *(c.text for c in children)])
+        self.stems = frozenset(content_stems(whole))
+        self.numbers = frozenset(numbers(whole))
+        self.lowered = whole.lower()
+
+    def neighbours(self, sentence: DocSentence) -> list[DocSentence]:
+        """The sentences just before and after ``sentence`` (none for the title)."""
+        if sentence.position < 0:
+            return []
+        around = (sentence.position - 1, sentence.position + 1)
+        return [self.sentences[i] for i in around if 0 <= i < len(self.sentences)]
 
     def lexical_top(self, query: str, limit: int) -> list[DocSentence]:
         wanted = content_stems(query)

@@ -20,8 +20,9 @@ CANDIDATE_DOCS = 3
 
 
 def suggest_sources(rows: list[CitationRow], scorer: SupportScorer, texts: dict[str, str]) -> str:
-    """Fill ``row.suggestion`` for WEAK/MISSING/UNKNOWN rows; a note when it cannot run."""
-    todo = [r for r in rows if r.status in {"WEAK", "MISSING", "UNKNOWN"}]
+    """Fill ``row.suggestion`` for CONTRADICTED/WEAK/MISSING/UNKNOWN rows with a source the
+    judge finds supporting; a note when it cannot run."""
+    todo = [r for r in rows if r.status in {"CONTRADICTED", "WEAK", "MISSING", "UNKNOWN"}]
     if not todo:
         return ""
     from essaylint.core.errors import EssaylintError
@@ -32,7 +33,6 @@ def suggest_sources(rows: list[CitationRow], scorer: SupportScorer, texts: dict[
         retriever = Retriever(scorer.project, scorer.config, scorer.backends)
     except EssaylintError as exc:
         return f"no source suggestions: {exc.message}"
-    threshold = scorer.config.audit.verify_citations_threshold_T
     for row in todo:
         text = texts[row.sentence_id]
         hits = retriever.search(QueryInputs(text))
@@ -48,10 +48,11 @@ def suggest_sources(rows: list[CitationRow], scorer: SupportScorer, texts: dict[
         best = None
         for uid in docs:
             support = scorer.score(text, uid)
-            if support and (best is None or support.score > best.score):
+            supported = support and scorer.outcome(support) == "supported"
+            if supported and (best is None or support.score > best.score):  # type: ignore[union-attr]
                 best = support
         current = row.support_score or 0.0
-        if best is not None and best.score >= threshold and best.score > current:
+        if best is not None and best.score > current:
             passage = best.passage
             pages = PageSpan(passage.page_start, passage.page_end)
             ready = citation(passage.doc_uid, scorer.library.get(passage.doc_uid), pages)

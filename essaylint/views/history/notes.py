@@ -18,7 +18,15 @@ if TYPE_CHECKING:
     from essaylint.audit.report import DraftReport
 
 NOTES_REF = "refs/notes/essaylint"
-CITATION_STATUSES = ("OK", "WEAK", "MISSING", "NOT_CITABLE", "UNKNOWN")
+CITATION_STATUSES = (
+    "OK",
+    "UNCERTAIN",
+    "WEAK",
+    "CONTRADICTED",
+    "MISSING",
+    "NOT_CITABLE",
+    "UNKNOWN",
+)
 
 
 def summarise(report: DraftReport) -> dict[str, Any]:
