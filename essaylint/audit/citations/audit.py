@@ -460,8 +460,8 @@ def row_status(checks: list[SourceCheck]) -> Status:
     statuses = [c.status for c in checks]
     if "CONTRADICTED" in statuses:
         return "CONTRADICTED"
-    unjudged = [s for s in statuses if s in ("UNKNOWN", "NOT_CITABLE", "MISSING")]
     judged = [s for s in statuses if s in ("OK", "UNCERTAIN", "WEAK")]
+    unjudged = [s for s in statuses if s not in judged]  # UNKNOWN, MISSING, UNCHECKED…
     if judged:
         unjudged.append(min(judged, key=("OK", "UNCERTAIN", "WEAK").index))
     return worst_status(unjudged)
