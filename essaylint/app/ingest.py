@@ -23,6 +23,7 @@ from essaylint.index.build import build_index, embed_documents, load_vectors
 from essaylint.index.freshness import inputs_digest
 from essaylint.index.lance import IndexPointer
 from essaylint.ingest.discover import discover_sources, link_policy
+from essaylint.ingest.duplicates import group_dict
 from essaylint.ingest.isolation import is_fatal
 from essaylint.ingest.library import read_library
 from essaylint.ingest.pipeline import STAGES, SourceStages, timed
@@ -49,6 +50,7 @@ class IngestReport:
     skipped: list[tuple[str, str]]
     timings: dict[str, float]
     stages_run: list[str] = field(default_factory=list)
+    new_duplicate_groups: list[dict] = field(default_factory=list)
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)
@@ -103,7 +105,10 @@ def _ingest(
     run.sources.finish()
     project.store.state(STATE).write(run.sources.new_state())
     build_id = run.build_id if "index" in stages else None
-    return IngestReport(build_id, False, run.sources.all_outcomes(), skipped, timings, stages)
+    report = IngestReport(build_id, False, run.sources.all_outcomes(), skipped, timings, stages)
+    if run.sources.duplicates is not None:
+        report.new_duplicate_groups = [group_dict(g) for g in run.sources.duplicates.new_groups]
+    return report
 
 
 class _Run:

@@ -94,6 +94,7 @@ def report_dict(report: IngestReport) -> dict:
         "documents": [o.__dict__ for o in report.outcomes],
         "skipped": [{"path": p, "reason": r} for p, r in report.skipped],
         "timings_s": {k: round(v, 3) for k, v in report.timings.items()},
+        "new_duplicate_groups": report.new_duplicate_groups,
     }
 
 
@@ -145,6 +146,14 @@ def print_summary(report: IngestReport) -> None:
             console.print(f"[yellow]needs OCR[/yellow] {o.path}: pages {pages} have no text layer")
     for path, reason in report.skipped:
         console.print(f"[yellow]skipped[/yellow] {escape(path)}: {escape(reason)}")
+    for group in report.new_duplicate_groups:
+        others = ", ".join(u for u in group["doc_uids"] if u != group["preferred"])
+        console.print(
+            f"[cyan]{group['kind']} of one work[/cyan] {group['preferred']} (preferred) = "
+            f"{others}: {escape(group['why'])}"
+        )
+    if report.new_duplicate_groups:
+        console.print("    see: essaylint library duplicates (library.csv duplicate_of decides)")
     counts = ", ".join(
         f"{report.count(s)} {s}"
         for s in ("new", "changed", "unchanged", "removed", "failed")

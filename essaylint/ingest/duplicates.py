@@ -1,0 +1,341 @@
+"""Copies and versions of one work, found at ingest (docs/duplicates.md).
+
+Each new document is compared only with the fingerprints already kept: candidates come
+from a MinHash LSH index (datasketch), the DOI / arXiv / title+author+year keys and the
+sha1 of the text; each candidate is then verified on the exact shingle sets. Pairs become
+groups; the preferred copy of each group is written to library.csv's ``duplicate_of``,
+where the student's own value always wins.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+
+from essaylint.core.fsio import read_json
+from essaylint.core.records import DuplicateGroup, Fingerprint, LibraryEntry, ParsedDocument
+from essaylint.core.store import Store
+from essaylint.ingest.fingerprint import (
+    FINGERPRINT_VERSION,
+    MIN_SHINGLES,
+    NUM_PERM,
+    SCHEME,
+    SEED,
+    document_tokens,
+    fingerprint,
+    is_preprint,
+    shingles,
+)
+from essaylint.ingest.library import read_library, write_library
+
+STATE = "duplicates"  # pairs found, documents compared, groups as detected
+WRITTEN_STATE = "duplicates_written"  # the duplicate_of values ingest wrote last, per row
+COPY_JACCARD = 0.50
+VERSION_JACCARD = 0.08
+VERSION_CONTAINMENT = 0.25
+MIN_JACCARD = 0.04  # below this no pair is a version, whatever the keys say
+MIN_SHARED = 100  # shingles a version must share: more than a journal's boilerplate
+LSH_THRESHOLD = 0.04
+
+
+@dataclass
+class Pair:
+    a: str
+    b: str
+    kind: str  # copy | version
+    why: str
+    jaccard: float
+    containment: float
+
+
+def fingerprint_shelf(store: Store):  # noqa: ANN201 - a Shelf[Fingerprint]
+    return store.shelf("fingerprint", asdict, lambda data: Fingerprint(**data))
+
+
+def fingerprint_key(parse_key: str) -> str:
+    return f"{FINGERPRINT_VERSION}|{parse_key}"
+
+
+class FingerprintIndex:
+    """The fingerprints already kept, searchable by MinHash LSH, key and sha1."""
+
+    def __init__(self) -> None:
+        from datasketch import MinHashLSH
+
+        self.lsh = MinHashLSH(threshold=LSH_THRESHOLD, num_perm=NUM_PERM)
+        self.by_key: dict[str, list[str]] = defaultdict(list)
+
+    def add(self, fp: Fingerprint) -> None:
+        if fp.minhash:
+            self.lsh.insert(fp.doc_uid, _minhash(fp))
+        for name, value in fp.keys.items():
+            self.by_key[f"{name}:{value}"].append(fp.doc_uid)
+        if fp.sha1:
+            self.by_key[f"sha1:{fp.sha1}"].append(fp.doc_uid)
+
+    def candidates(self, fp: Fingerprint) -> set[str]:
+        found = set(self.lsh.query(_minhash(fp))) if fp.minhash else set()
+        keys = [*(f"{k}:{v}" for k, v in fp.keys.items()), f"sha1:{fp.sha1}"]
+        for key in keys:
+            found.update(self.by_key.get(key, ()))
+        found.discard(fp.doc_uid)
+        return found
+
+
+def _minhash(fp: Fingerprint):  # noqa: ANN202 - a datasketch MinHash
+    import numpy as np
+    from datasketch import LeanMinHash
+
+    return LeanMinHash(
+        seed=SEED, hashvalues=np.array(fp.minhash, dtype=np.uint64), scheme=SCHEME
+    )
+
+
+class ShingleCache:
+    """Exact shingle sets of the documents a run compares, computed once each."""
+
+    def __init__(self, parsed: dict[str, ParsedDocument]) -> None:
+        self.parsed = parsed
+        self.sets: dict[str, set[int]] = {}
+
+    def get(self, uid: str) -> set[int]:
+        if uid not in self.sets:
+            document = self.parsed.get(uid)
+            self.sets[uid] = shingles(document_tokens(document)) if document else set()
+        return self.sets[uid]
+
+
+def classify(
+    a: Fingerprint, b: Fingerprint, sets: ShingleCache, entries: dict[str, LibraryEntry]
+) -> Pair | None:
+    """Copy, version, or neither (None); decided on the exact shingle sets."""
+    if a.sha1 and a.sha1 == b.sha1:
+        return Pair(a.doc_uid, b.doc_uid, "copy", "the same text", 1.0, 1.0)
+    if min(a.shingles, b.shingles) < MIN_SHINGLES:
+        return None
+    left, right = sets.get(a.doc_uid), sets.get(b.doc_uid)
+    shared = len(left & right)
+    if not shared:
+        return None
+    jaccard = shared / len(left | right)
+    containment = shared / min(len(left), len(right))
+    share = f"{shared} passages of 5 words shared (Jaccard {jaccard:.2f})"
+    if jaccard >= COPY_JACCARD:
+        other = _other_version(a, b, entries)
+        kind, why = ("version", f"{share}, but {other}") if other else ("copy", share)
+        return Pair(a.doc_uid, b.doc_uid, kind, why, round(jaccard, 4), round(containment, 4))
+    if shared < MIN_SHARED or jaccard < MIN_JACCARD:
+        return None
+    same_key = next((k for k in ("doi", "arxiv") if a.keys.get(k) and a.keys.get(k) == b.keys.get(k)), "")
+    if jaccard >= VERSION_JACCARD or containment >= VERSION_CONTAINMENT or same_key:
+        why = f"{share}, {containment:.0%} of the shorter one"
+        if same_key:
+            why += f", same {same_key.upper() if same_key == 'doi' else 'arXiv id'}"
+        return Pair(a.doc_uid, b.doc_uid, "version", why, round(jaccard, 4), round(containment, 4))
+    return None
+
+
+def _other_version(a: Fingerprint, b: Fingerprint, entries: dict[str, LibraryEntry]) -> str:
+    """Why two near-identical texts are still two versions (their records disagree)."""
+    doi_a, doi_b = a.keys.get("doi", ""), b.keys.get("doi", "")
+    if doi_a and doi_b and doi_a != doi_b:
+        return f"their DOIs differ ({doi_a}, {doi_b})"
+    first, second = entries.get(a.doc_uid), entries.get(b.doc_uid)
+    if first and second and _preprint(first) != _preprint(second):
+        return "one is a preprint, the other is not"
+    return ""
+
+
+def _preprint(entry: LibraryEntry) -> bool:
+    return is_preprint(entry.doi, entry.arxiv, entry.type, entry.container)
+
+
+@dataclass
+class DuplicateRun:
+    """What one ingest found: the pairs of every document present, the new groups."""
+
+    groups: list[DuplicateGroup]
+    new_groups: list[DuplicateGroup]
+    compared: int
+
+
+def find_duplicates(
+    store: Store,
+    parse_key: str,
+    parsed: dict[str, ParsedDocument],
+    entries: dict[str, LibraryEntry],
+    cited: set[str],
+) -> DuplicateRun:
+    """Fingerprint the parsed documents, compare each one not yet compared with those
+    already kept (never all pairs), and group the pairs."""
+    shelf, key = fingerprint_shelf(store), fingerprint_key(parse_key)
+    fps = {}
+    for uid in sorted(parsed, key=lambda u: (parsed[u].source_path, u)):
+        fps[uid] = shelf.get(uid, key)
+        if fps[uid] is None:
+            fps[uid] = fingerprint(parsed[uid])
+            shelf.put(uid, key, fps[uid])
+    state = store.state(STATE).read({}) or {}
+    same_key = state.get("key") == key
+    checked = [u for u in state.get("checked", []) if u in fps] if same_key else []
+    pairs = [Pair(**p) for p in state.get("pairs", []) if same_key and p["a"] in fps and p["b"] in fps]
+    index, sets = FingerprintIndex(), ShingleCache(parsed)
+    for uid in checked:
+        index.add(fps[uid])
+    new = [u for u in fps if u not in set(checked)]
+    for uid in new:
+        for other in sorted(index.candidates(fps[uid])):
+            pair = classify(fps[uid], fps[other], sets, entries)
+            if pair is not None:
+                pairs.append(pair)
+        index.add(fps[uid])
+    groups = build_groups(pairs, entries, cited)
+    store.state(STATE).write(
+        {
+            "key": key,
+            "checked": checked + new,
+            "pairs": [asdict(p) for p in pairs],
+            "groups": [asdict(g) for g in groups],
+        }
+    )
+    fresh = set(new)
+    return DuplicateRun(groups, [g for g in groups if fresh & set(g.doc_uids)], len(new))
+
+
+def build_groups(
+    pairs: Iterable[Pair], entries: dict[str, LibraryEntry], cited: set[str]
+) -> list[DuplicateGroup]:
+    """Copy groups (linked by copy pairs) and version groups (linked by any pair, holding
+    more than one copy group); each with its preferred document."""
+    pairs = list(pairs)
+    copies = _components([(p.a, p.b) for p in pairs if p.kind == "copy"])
+    works = _components([(p.a, p.b) for p in pairs])
+    groups = []
+    for members in copies:
+        best = min(members, key=lambda u: _copy_rank(u, entries, cited))
+        why = "; ".join(p.why for p in pairs if p.kind == "copy" and p.a in members)
+        groups.append(DuplicateGroup(sorted(members), "copy", best, why))
+    for members in works:
+        if not any(p.kind == "version" and p.a in members for p in pairs):
+            continue
+        best = min(members, key=lambda u: _version_rank(u, entries, cited))
+        why = "; ".join(p.why for p in pairs if p.kind == "version" and p.a in members)
+        groups.append(DuplicateGroup(sorted(members), "version", best, why))
+    return sorted(groups, key=lambda g: (g.doc_uids[0], g.kind))
+
+
+def _components(edges: list[tuple[str, str]]) -> list[set[str]]:
+    parent: dict[str, str] = {}
+
+    def root(uid: str) -> str:
+        while parent.setdefault(uid, uid) != uid:
+            parent[uid] = parent[parent[uid]]
+            uid = parent[uid]
+        return uid
+
+    for a, b in edges:
+        parent[root(a)] = root(b)
+    members: dict[str, set[str]] = defaultdict(set)
+    for uid in parent:
+        members[root(uid)].add(uid)
+    return [m for m in members.values() if len(m) > 1]
+
+
+def _copy_rank(uid: str, entries: dict[str, LibraryEntry], cited: set[str]) -> tuple:
+    """The copy to cite: the one a draft cites, the published over a preprint, a PDF with
+    pages over HTML or Markdown, the longer file, then the first path."""
+    entry = entries.get(uid) or LibraryEntry(uid)
+    pages = int(entry.pages) if entry.pages.isdigit() else 0
+    paged_pdf = entry.source_path.lower().endswith(".pdf") and pages > 0
+    return (uid not in cited, _preprint(entry), not paged_pdf, -pages, entry.source_path, uid)
+
+
+def _version_rank(uid: str, entries: dict[str, LibraryEntry], cited: set[str]) -> tuple:
+    """The version to prefer: the published one, then the latest, then the copy rank."""
+    entry = entries.get(uid) or LibraryEntry(uid)
+    return (_preprint(entry), -(entry.year_int or 0), *_copy_rank(uid, entries, cited))
+
+
+# -- library.csv -----------------------------------------------------------------------------
+
+
+def write_duplicate_of(store: Store, library_csv, groups: list[DuplicateGroup]) -> None:  # noqa: ANN001
+    """Fill ``duplicate_of`` for the copies found; a cell the student changed since ingest
+    last wrote it (or filled on a fresh clone) is kept, whatever detection says."""
+    rows = read_library(library_csv)
+    if not rows:
+        return
+    detected = {
+        uid: group.preferred
+        for group in groups
+        if group.kind == "copy"
+        for uid in group.doc_uids
+        if uid != group.preferred
+    }
+    written = read_json(store.state(WRITTEN_STATE).path, {})
+    written = written if isinstance(written, dict) else {}
+    changed = False
+    for uid, row in rows.items():
+        cell, wanted = row.get("duplicate_of", ""), detected.get(uid, "")
+        ours = cell == written[uid] if uid in written else not cell.strip()
+        if ours and cell != wanted:
+            row["duplicate_of"] = wanted
+            changed = True
+        if ours:
+            written[uid] = wanted
+    if changed:
+        write_library(library_csv, rows)
+    store.state(WRITTEN_STATE).write(written)
+
+
+def preferred_of(entries: dict[str, LibraryEntry]) -> dict[str, str]:
+    """Each document's preferred copy, following library.csv's ``duplicate_of`` (a target
+    that is not in the library, or a loop, leaves the document as its own)."""
+    out = {}
+    for uid in entries:
+        seen, current = {uid}, uid
+        while True:
+            target = entries[current].duplicate_of.strip()
+            if not target or target not in entries or target in seen:
+                break
+            seen.add(target)
+            current = target
+        out[uid] = current
+    return out
+
+
+def listed_groups(store: Store, entries: dict[str, LibraryEntry]) -> list[DuplicateGroup]:
+    """The groups of the last ingest as library.csv now has them: the preferred copy is the
+    one the rows point at, a copy the student cleared is kept apart, and documents the
+    student marked by hand form groups of their own."""
+    state = store.state(STATE).read({}) or {}
+    groups = [DuplicateGroup(**g) for g in state.get("groups", []) if isinstance(g, dict)]
+    canonical = preferred_of(entries)
+    placed: set[str] = set()
+    for group in groups:
+        members = [u for u in group.doc_uids if u in entries]
+        placed.update(members)
+        if group.kind != "copy":
+            continue
+        targets = Counter(canonical[u] for u in members if canonical[u] != u)
+        if targets:
+            group.preferred = targets.most_common(1)[0][0]
+        group.kept_apart = [
+            u for u in members if u != group.preferred and canonical[u] != group.preferred
+        ]
+    by_hand: dict[str, list[str]] = defaultdict(list)
+    for uid, target in canonical.items():
+        if target != uid and not {uid, target} <= placed:
+            by_hand[target].append(uid)
+    for target, uids in sorted(by_hand.items()):
+        members = sorted({target, *uids})
+        groups.append(DuplicateGroup(members, "copy", target, "duplicate_of set in library.csv"))
+    return groups
+
+
+def group_dict(group: DuplicateGroup) -> dict:
+    data = asdict(group)
+    if not data["kept_apart"]:
+        data.pop("kept_apart")
+    return data
