@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
+from pathlib import Path
 
 from essaylint.core.fsio import read_json
 from essaylint.core.records import DuplicateGroup, Fingerprint, LibraryEntry, ParsedDocument
-from essaylint.core.store import Store
+from essaylint.core.store import Shelf, Store
 from essaylint.ingest.fingerprint import (
     FINGERPRINT_VERSION,
     MIN_SHINGLES,
@@ -49,7 +50,7 @@ class Pair:
     containment: float
 
 
-def fingerprint_shelf(store: Store):  # noqa: ANN201 - a Shelf[Fingerprint]
+def fingerprint_shelf(store: Store) -> Shelf[Fingerprint]:
     return store.shelf("fingerprint", asdict, lambda data: Fingerprint(**data))
 
 
@@ -83,13 +84,11 @@ class FingerprintIndex:
         return found
 
 
-def _minhash(fp: Fingerprint):  # noqa: ANN202 - a datasketch MinHash
+def _minhash(fp: Fingerprint):
     import numpy as np
     from datasketch import LeanMinHash
 
-    return LeanMinHash(
-        seed=SEED, hashvalues=np.array(fp.minhash, dtype=np.uint64), scheme=SCHEME
-    )
+    return LeanMinHash(seed=SEED, hashvalues=np.array(fp.minhash, dtype=np.uint64), scheme=SCHEME)
 
 
 class ShingleCache:
@@ -127,7 +126,9 @@ def classify(
         return Pair(a.doc_uid, b.doc_uid, kind, why, round(jaccard, 4), round(containment, 4))
     if shared < MIN_SHARED or jaccard < MIN_JACCARD:
         return None
-    same_key = next((k for k in ("doi", "arxiv") if a.keys.get(k) and a.keys.get(k) == b.keys.get(k)), "")
+    same_key = next(
+        (k for k in ("doi", "arxiv") if a.keys.get(k) and a.keys.get(k) == b.keys.get(k)), ""
+    )
     if jaccard >= VERSION_JACCARD or containment >= VERSION_CONTAINMENT or same_key:
         why = f"{share}, {containment:.0%} of the shorter one"
         if same_key:
@@ -179,7 +180,9 @@ def find_duplicates(
     state = store.state(STATE).read({}) or {}
     same_key = state.get("key") == key
     checked = [u for u in state.get("checked", []) if u in fps] if same_key else []
-    pairs = [Pair(**p) for p in state.get("pairs", []) if same_key and p["a"] in fps and p["b"] in fps]
+    pairs = [
+        Pair(**p) for p in state.get("pairs", []) if same_key and p["a"] in fps and p["b"] in fps
+    ]
     index, sets = FingerprintIndex(), ShingleCache(parsed)
     for uid in checked:
         index.add(fps[uid])
@@ -260,7 +263,7 @@ def _version_rank(uid: str, entries: dict[str, LibraryEntry], cited: set[str]) -
 # -- library.csv -----------------------------------------------------------------------------
 
 
-def write_duplicate_of(store: Store, library_csv, groups: list[DuplicateGroup]) -> None:  # noqa: ANN001
+def write_duplicate_of(store: Store, library_csv: Path, groups: list[DuplicateGroup]) -> None:
     """Fill ``duplicate_of`` for the copies found; a cell the student changed since ingest
     last wrote it (or filled on a fresh clone) is kept, whatever detection says."""
     rows = read_library(library_csv)
@@ -332,6 +335,19 @@ def listed_groups(store: Store, entries: dict[str, LibraryEntry]) -> list[Duplic
         members = sorted({target, *uids})
         groups.append(DuplicateGroup(members, "copy", target, "duplicate_of set in library.csv"))
     return groups
+
+
+def published_versions(store: Store, entries: dict[str, LibraryEntry]) -> dict[str, str]:
+    """Each preprint in the library whose published version is there too → that version."""
+    out = {}
+    for group in listed_groups(store, entries):
+        best = entries.get(group.preferred)
+        if group.kind != "version" or best is None or _preprint(best):
+            continue
+        for uid in group.doc_uids:
+            if uid in entries and uid != group.preferred and _preprint(entries[uid]):
+                out[uid] = group.preferred
+    return out
 
 
 def group_dict(group: DuplicateGroup) -> dict:

@@ -15,6 +15,7 @@ from essaylint.audit.citations.authoryear import check_author_year
 from essaylint.audit.citations.records import CitationRow, SourceCheck, worst_status
 from essaylint.audit.citations.support import SupportScorer, scoring_text, suggested_query
 from essaylint.audit.findings import Finding, Rule
+from essaylint.ingest.duplicates import published_versions
 from essaylint.ingest.library import library_entries
 from essaylint.ingest.state import failure_reasons
 
@@ -75,6 +76,7 @@ def audit_citations(
     audit = CitationAudit()
     run = _Run(draft, file or draft.path, library, scorer, config, audit, judge)
     run.failed = failure_reasons(project.store)
+    run.published = published_versions(project.store, library)
     texts: dict[str, str] = {}
     for sentence in draft.sentences:
         if sentence.citations:
@@ -113,6 +115,7 @@ def _library_only(
     audit = CitationAudit(notes=[NO_INDEX_NOTE])
     run = _Run(draft, file, library, None, config, audit)
     run.failed = failure_reasons(project.store)
+    run.published = published_versions(project.store, library)
     for sentence in draft.sentences:
         if sentence.citations:
             run.sentence(sentence)
@@ -148,6 +151,7 @@ class _Run:
     judge: CitationJudge | None = None
     unverified: set[str] = field(default_factory=set)
     failed: dict[str, str] = field(default_factory=dict)  # doc_uid → why it did not ingest
+    published: dict[str, str] = field(default_factory=dict)  # preprint → its published version
 
     def finding(
         self, rule: Rule, line: int, column: int, message: str, suggestion: str = "", **data: object
@@ -218,6 +222,7 @@ class _Run:
             )
             return SourceCheck(uid, "NOT_CITABLE")
         self.author_year(item, entry, line, column, sentence.sentence_id)
+        self.published_version(uid, line, column, sentence.sentence_id)
         if self.scorer is None:
             return SourceCheck(uid, "UNCHECKED")
         support = self.scorer.score(text, uid)
@@ -247,6 +252,23 @@ class _Run:
             support.passage,
             {k: round(v, 4) for k, v in support.features.items()},
             verdict.to_dict() if verdict is not None else None,
+        )
+
+    def published_version(self, uid: str, line: int, column: int, sentence_id: str) -> None:
+        published = self.published.get(uid)
+        if published is None:
+            return
+        entry = self.library[published]
+        self.finding(
+            rules.PUBLISHED_VERSION,
+            line,
+            column,
+            f"{uid} is a preprint; its published version is in your library: {published} "
+            f"({entry.citation_key}, {entry.container or entry.title})",
+            f"cite {{#{published}}} instead, unless you mean the preprint",
+            sentence_id=sentence_id,
+            doc_uid=uid,
+            published=published,
         )
 
     def failed_source(
