@@ -23,6 +23,7 @@ import argparse
 import gzip
 import json
 import os
+import pickle
 import platform
 import statistics
 import tempfile
@@ -51,10 +52,16 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--library", type=int, default=5000, help="SciFact abstracts first")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--cache", type=Path, help="keep the parsed documents in this pickle")
     args = parser.parse_args()
     labels = json.loads((args.data / "pairs.json").read_text())
     work_of = {m["id"]: g["work"] for g in labels["groups"] for m in g["members"]}
-    documents, parse_s = parse_all(sorted(work_of), args.data, args.corpus)
+    if args.cache and args.cache.is_file():
+        documents, parse_s = pickle.loads(args.cache.read_bytes())
+    else:
+        documents, parse_s = parse_all(sorted(work_of), args.data, args.corpus)
+        if args.cache:
+            args.cache.write_bytes(pickle.dumps((documents, parse_s)))
     library = scifact_documents(args.data / "scifact_corpus.jsonl.gz", args.library)
     runs = [ingest_in_turn(library, documents) for _ in range(args.runs)]
     load_s = [index_load_seconds(library) for _ in range(args.runs)]
@@ -85,6 +92,7 @@ def parse_all(
             start = time.perf_counter()
             try:
                 documents[ident] = parse_source(root, source, 200, 2000)
+                documents[ident].doc_uid = ident
             except Exception as exc:
                 log(f"not parsed: {ident}: {exc}")
                 continue

@@ -170,29 +170,20 @@ def find_duplicates(
 ) -> DuplicateRun:
     """Fingerprint the parsed documents, compare each one not yet compared with those
     already kept (never all pairs), and group the pairs."""
-    shelf, key = fingerprint_shelf(store), fingerprint_key(parse_key)
-    fps = {}
-    for uid in sorted(parsed, key=lambda u: (parsed[u].source_path, u)):
-        fps[uid] = shelf.get(uid, key)
-        if fps[uid] is None:
-            fps[uid] = fingerprint(parsed[uid])
-            shelf.put(uid, key, fps[uid])
+    key = fingerprint_key(parse_key)
     state = store.state(STATE).read({}) or {}
     same_key = state.get("key") == key
-    checked = [u for u in state.get("checked", []) if u in fps] if same_key else []
+    checked = [u for u in state.get("checked", []) if u in parsed] if same_key else []
     pairs = [
-        Pair(**p) for p in state.get("pairs", []) if same_key and p["a"] in fps and p["b"] in fps
+        Pair(**p)
+        for p in state.get("pairs", [])
+        if same_key and p["a"] in parsed and p["b"] in parsed
     ]
-    index, sets = FingerprintIndex(), ShingleCache(parsed)
-    for uid in checked:
-        index.add(fps[uid])
-    new = [u for u in fps if u not in set(checked)]
-    for uid in new:
-        for other in sorted(index.candidates(fps[uid])):
-            pair = classify(fps[uid], fps[other], sets, entries)
-            if pair is not None:
-                pairs.append(pair)
-        index.add(fps[uid])
+    ordered = sorted(parsed, key=lambda u: (parsed[u].source_path, u))
+    new = [u for u in ordered if u not in set(checked)]
+    if new:  # the kept fingerprints are read only when there is something to compare
+        fps = _fingerprints(store, key, parsed)
+        pairs += _compare_new(fps, checked, new, ShingleCache(parsed), entries)
     groups = build_groups(pairs, entries, cited)
     store.state(STATE).write(
         {
@@ -204,6 +195,40 @@ def find_duplicates(
     )
     fresh = set(new)
     return DuplicateRun(groups, [g for g in groups if fresh & set(g.doc_uids)], len(new))
+
+
+def _fingerprints(
+    store: Store, key: str, parsed: dict[str, ParsedDocument]
+) -> dict[str, Fingerprint]:
+    """Every document's fingerprint: kept in the store, computed for the new ones."""
+    shelf, fps = fingerprint_shelf(store), {}
+    for uid, document in parsed.items():
+        kept = shelf.get(uid, key)
+        if kept is None:
+            kept = fingerprint(document)
+            shelf.put(uid, key, kept)
+        fps[uid] = kept
+    return fps
+
+
+def _compare_new(
+    fps: dict[str, Fingerprint],
+    checked: list[str],
+    new: list[str],
+    sets: ShingleCache,
+    entries: dict[str, LibraryEntry],
+) -> list[Pair]:
+    """Each new document against the fingerprints kept before it (never all pairs)."""
+    index, pairs = FingerprintIndex(), []
+    for uid in checked:
+        index.add(fps[uid])
+    for uid in new:
+        for other in sorted(index.candidates(fps[uid])):
+            pair = classify(fps[uid], fps[other], sets, entries)
+            if pair is not None:
+                pairs.append(pair)
+        index.add(fps[uid])
+    return pairs
 
 
 def build_groups(
