@@ -42,7 +42,7 @@ from essaylint.ingest.duplicates import (
     classify,
     fingerprint_shelf,
 )
-from essaylint.ingest.fingerprint import fingerprint
+from essaylint.ingest.fingerprint import fingerprint, fingerprint_and_shingles
 from essaylint.ingest.parse import parse_source
 
 
@@ -154,7 +154,7 @@ def ingest_in_turn(
     pairs, added = [], {}
     for ident, document in documents.items():
         start = time.perf_counter()
-        fps[ident] = fingerprint(document)
+        fps[ident], sets.sets[ident] = fingerprint_and_shingles(document)
         for other in sorted(index.candidates(fps[ident])):
             pair = classify(fps[ident], fps[other], sets, {})
             if pair is not None:

@@ -24,7 +24,7 @@ from essaylint.ingest.fingerprint import (
     SCHEME,
     SEED,
     document_tokens,
-    fingerprint,
+    fingerprint_and_shingles,
     is_preprint,
     shingles,
 )
@@ -182,8 +182,9 @@ def find_duplicates(
     ordered = sorted(parsed, key=lambda u: (parsed[u].source_path, u))
     new = [u for u in ordered if u not in set(checked)]
     if new:  # the kept fingerprints are read only when there is something to compare
-        fps = _fingerprints(store, key, parsed)
-        pairs += _compare_new(fps, checked, new, ShingleCache(parsed), entries)
+        sets = ShingleCache(parsed)
+        fps = _fingerprints(store, key, parsed, sets)
+        pairs += _compare_new(fps, checked, new, sets, entries)
     groups = build_groups(pairs, entries, cited)
     store.state(STATE).write(
         {
@@ -198,14 +199,15 @@ def find_duplicates(
 
 
 def _fingerprints(
-    store: Store, key: str, parsed: dict[str, ParsedDocument]
+    store: Store, key: str, parsed: dict[str, ParsedDocument], sets: ShingleCache
 ) -> dict[str, Fingerprint]:
-    """Every document's fingerprint: kept in the store, computed for the new ones."""
+    """Every document's fingerprint: kept in the store, computed for the new ones (whose
+    shingle sets are kept for the run)."""
     shelf, fps = fingerprint_shelf(store), {}
     for uid, document in parsed.items():
         kept = shelf.get(uid, key)
         if kept is None:
-            kept = fingerprint(document)
+            kept, sets.sets[uid] = fingerprint_and_shingles(document)
             shelf.put(uid, key, kept)
         fps[uid] = kept
     return fps

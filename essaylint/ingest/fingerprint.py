@@ -112,6 +112,11 @@ def minhash_of(hashed: set[int]) -> list[int]:
 
 
 def fingerprint(document: ParsedDocument) -> Fingerprint:
+    return fingerprint_and_shingles(document)[0]
+
+
+def fingerprint_and_shingles(document: ParsedDocument) -> tuple[Fingerprint, set[int]]:
+    """The fingerprint, and the exact shingle set it was made from (to verify candidates)."""
     tokens = document_tokens(document)
     hashed = shingles(tokens)
     return Fingerprint(
@@ -121,7 +126,7 @@ def fingerprint(document: ParsedDocument) -> Fingerprint:
         shingles=len(hashed),
         minhash=minhash_of(hashed) if len(hashed) >= MIN_SHINGLES else [],
         keys=keys_of(document.metadata),
-    )
+    ), hashed
 
 
 def keys_of(metadata: DocumentMetadata) -> dict[str, str]:
