@@ -140,7 +140,10 @@ def test_duplicate_of_chains_and_loops_resolve_to_one_document() -> None:
         "doc_d": LibraryEntry("doc_d", duplicate_of="doc_e"),
         "doc_e": LibraryEntry("doc_e", duplicate_of="doc_d"),
         "doc_f": LibraryEntry("doc_f", duplicate_of="doc_gone"),
+        "doc_g": LibraryEntry("doc_g", duplicate_of="doc_h"),
+        "doc_h": LibraryEntry("doc_h", status="removed"),
     }
     works = preferred_of(entries)
     assert works["doc_a"] == works["doc_b"] == works["doc_c"] == "doc_c"
     assert works["doc_d"] in {"doc_d", "doc_e"} and works["doc_f"] == "doc_f"
+    assert works["doc_g"] == "doc_g"  # the preferred copy's file is gone

@@ -321,7 +321,7 @@ def write_duplicate_of(store: Store, library_csv: Path, groups: list[DuplicateGr
 
 def preferred_of(entries: dict[str, LibraryEntry]) -> dict[str, str]:
     """Each document's preferred copy, following library.csv's ``duplicate_of`` (a target
-    that is not in the library, or a loop, leaves the document as its own)."""
+    that is not in the library or not present, or a loop, leaves the document as its own)."""
     out = {}
     for uid in entries:
         seen, current = {uid}, uid
@@ -329,6 +329,8 @@ def preferred_of(entries: dict[str, LibraryEntry]) -> dict[str, str]:
             target = entries[current].duplicate_of.strip()
             if not target or target not in entries or target in seen:
                 break
+            if entries[target].status.strip() not in ("present", ""):
+                break  # its file is gone or does not parse: this copy stands in
             seen.add(target)
             current = target
         out[uid] = current
