@@ -80,4 +80,4 @@ def test_rules_command_lists_every_rule_with_the_configured_severity(tmp_path: P
     rules = {r["id"]: r for r in json.loads(result.output)}
     assert rules["style/filler"]["configured"] == "warning"
     assert rules["style/filler"]["severity"] == "info"
-    assert len(rules) == 30
+    assert len(rules) == 31
