@@ -11,14 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from essaylint.core.records import DocumentMetadata, LibraryEntry, PageText, ParsedDocument
-from essaylint.ingest.duplicates import (
-    FingerprintIndex,
-    ShingleCache,
-    build_groups,
-    classify,
-    preferred_of,
-)
+from essaylint.ingest.duplicates import FingerprintIndex, ShingleCache, build_groups, classify
 from essaylint.ingest.fingerprint import fingerprint, normalised_tokens
+from essaylint.ingest.works import preferred_of
 
 WORDS = [
     "".join(random.Random(seed).choices(string.ascii_lowercase, k=3 + seed % 7))

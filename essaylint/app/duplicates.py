@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from essaylint.core.project import Project
-from essaylint.ingest.duplicates import group_dict, listed_groups
 from essaylint.ingest.library import library_entries
+from essaylint.ingest.works import group_dict, listed_groups
 
 
 def duplicate_groups(project: Project) -> dict[str, Any]:

@@ -23,11 +23,11 @@ from essaylint.index.build import build_index, embed_documents, load_vectors
 from essaylint.index.freshness import inputs_digest
 from essaylint.index.lance import IndexPointer
 from essaylint.ingest.discover import discover_sources, link_policy
-from essaylint.ingest.duplicates import group_dict
 from essaylint.ingest.isolation import is_fatal
 from essaylint.ingest.library import read_library
 from essaylint.ingest.pipeline import STAGES, SourceStages, timed
 from essaylint.ingest.state import STATE, documents_of
+from essaylint.ingest.works import group_dict
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -36,8 +36,8 @@ from essaylint.export.zotero import (
     ZoteroUnavailableError,
     lookup,
 )
-from essaylint.ingest.duplicates import preferred_of
 from essaylint.ingest.library import library_entries
+from essaylint.ingest.works import preferred_of
 
 ZOTERO_MODES = ("auto", "off", "required", "embed")
 TITLE_META = ("title", "subtitle")

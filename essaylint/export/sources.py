@@ -19,8 +19,8 @@ from essaylint.core.project import Project
 from essaylint.core.records import LibraryEntry
 from essaylint.draft import parse_draft
 from essaylint.export.csl import csl_item, csl_name
-from essaylint.ingest.duplicates import preferred_of
 from essaylint.ingest.library import library_entries
+from essaylint.ingest.works import preferred_of
 
 
 @dataclass

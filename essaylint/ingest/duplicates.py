@@ -4,17 +4,15 @@ Each new document is compared only with the fingerprints already kept: candidate
 from a MinHash LSH index (datasketch), the DOI / arXiv / title+author+year keys and the
 sha1 of the text; each candidate is then verified on the exact shingle sets. Pairs become
 groups; the preferred copy of each group is written to library.csv's ``duplicate_of``,
-where the student's own value always wins.
+where the student's own value always wins (ingest/works.py).
 """
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
-from pathlib import Path
 
-from essaylint.core.fsio import read_json
 from essaylint.core.records import DuplicateGroup, Fingerprint, LibraryEntry, ParsedDocument
 from essaylint.core.store import Shelf, Store
 from essaylint.ingest.fingerprint import (
@@ -28,10 +26,8 @@ from essaylint.ingest.fingerprint import (
     is_preprint,
     shingles,
 )
-from essaylint.ingest.library import read_library, write_library
 
 STATE = "duplicates"  # pairs found, documents compared, groups as detected
-WRITTEN_STATE = "duplicates_written"  # the duplicate_of values ingest wrote last, per row
 COPY_JACCARD = 0.50
 VERSION_JACCARD = 0.08
 VERSION_CONTAINMENT = 0.25
@@ -143,12 +139,12 @@ def _other_version(a: Fingerprint, b: Fingerprint, entries: dict[str, LibraryEnt
     if doi_a and doi_b and doi_a != doi_b:
         return f"their DOIs differ ({doi_a}, {doi_b})"
     first, second = entries.get(a.doc_uid), entries.get(b.doc_uid)
-    if first and second and _preprint(first) != _preprint(second):
+    if first and second and preprint_entry(first) != preprint_entry(second):
         return "one is a preprint, the other is not"
     return ""
 
 
-def _preprint(entry: LibraryEntry) -> bool:
+def preprint_entry(entry: LibraryEntry) -> bool:
     return is_preprint(entry.doi, entry.arxiv, entry.type, entry.container)
 
 
@@ -278,109 +274,10 @@ def _copy_rank(uid: str, entries: dict[str, LibraryEntry], cited: set[str]) -> t
     entry = entries.get(uid) or LibraryEntry(uid)
     pages = int(entry.pages) if entry.pages.isdigit() else 0
     paged_pdf = entry.source_path.lower().endswith(".pdf") and pages > 0
-    return (uid not in cited, _preprint(entry), not paged_pdf, -pages, entry.source_path, uid)
+    return (uid not in cited, preprint_entry(entry), not paged_pdf, -pages, entry.source_path, uid)
 
 
 def _version_rank(uid: str, entries: dict[str, LibraryEntry], cited: set[str]) -> tuple:
     """The version to prefer: the published one, then the latest, then the copy rank."""
     entry = entries.get(uid) or LibraryEntry(uid)
-    return (_preprint(entry), -(entry.year_int or 0), *_copy_rank(uid, entries, cited))
-
-
-# -- library.csv -----------------------------------------------------------------------------
-
-
-def write_duplicate_of(store: Store, library_csv: Path, groups: list[DuplicateGroup]) -> None:
-    """Fill ``duplicate_of`` for the copies found; a cell the student changed since ingest
-    last wrote it (or filled on a fresh clone) is kept, whatever detection says."""
-    rows = read_library(library_csv)
-    if not rows:
-        return
-    detected = {
-        uid: group.preferred
-        for group in groups
-        if group.kind == "copy"
-        for uid in group.doc_uids
-        if uid != group.preferred
-    }
-    written = read_json(store.state(WRITTEN_STATE).path, {})
-    written = written if isinstance(written, dict) else {}
-    changed = False
-    for uid, row in rows.items():
-        cell, wanted = row.get("duplicate_of", ""), detected.get(uid, "")
-        ours = cell == written[uid] if uid in written else not cell.strip()
-        if ours and cell != wanted:
-            row["duplicate_of"] = wanted
-            changed = True
-        if ours:
-            written[uid] = wanted
-    if changed:
-        write_library(library_csv, rows)
-    store.state(WRITTEN_STATE).write(written)
-
-
-def preferred_of(entries: dict[str, LibraryEntry]) -> dict[str, str]:
-    """Each document's preferred copy, following library.csv's ``duplicate_of`` (a target
-    that is not in the library or not present, or a loop, leaves the document as its own)."""
-    out = {}
-    for uid in entries:
-        seen, current = {uid}, uid
-        while True:
-            target = entries[current].duplicate_of.strip()
-            if not target or target not in entries or target in seen:
-                break
-            if entries[target].status.strip() not in ("present", ""):
-                break  # its file is gone or does not parse: this copy stands in
-            seen.add(target)
-            current = target
-        out[uid] = current
-    return out
-
-
-def listed_groups(store: Store, entries: dict[str, LibraryEntry]) -> list[DuplicateGroup]:
-    """The groups of the last ingest as library.csv now has them: the preferred copy is the
-    one the rows point at, a copy the student cleared is kept apart, and documents the
-    student marked by hand form groups of their own."""
-    state = store.state(STATE).read({}) or {}
-    groups = [DuplicateGroup(**g) for g in state.get("groups", []) if isinstance(g, dict)]
-    canonical = preferred_of(entries)
-    placed: set[str] = set()
-    for group in groups:
-        members = [u for u in group.doc_uids if u in entries]
-        placed.update(members)
-        if group.kind != "copy":
-            continue
-        targets = Counter(canonical[u] for u in members if canonical[u] != u)
-        if targets:
-            group.preferred = targets.most_common(1)[0][0]
-        group.kept_apart = [
-            u for u in members if u != group.preferred and canonical[u] != group.preferred
-        ]
-    by_hand: dict[str, list[str]] = defaultdict(list)
-    for uid, target in canonical.items():
-        if target != uid and not {uid, target} <= placed:
-            by_hand[target].append(uid)
-    for target, uids in sorted(by_hand.items()):
-        members = sorted({target, *uids})
-        groups.append(DuplicateGroup(members, "copy", target, "duplicate_of set in library.csv"))
-    return groups
-
-
-def published_versions(store: Store, entries: dict[str, LibraryEntry]) -> dict[str, str]:
-    """Each preprint in the library whose published version is there too → that version."""
-    out = {}
-    for group in listed_groups(store, entries):
-        best = entries.get(group.preferred)
-        if group.kind != "version" or best is None or _preprint(best):
-            continue
-        for uid in group.doc_uids:
-            if uid in entries and uid != group.preferred and _preprint(entries[uid]):
-                out[uid] = group.preferred
-    return out
-
-
-def group_dict(group: DuplicateGroup) -> dict:
-    data = asdict(group)
-    if not data["kept_apart"]:
-        data.pop("kept_apart")
-    return data
+    return (preprint_entry(entry), -(entry.year_int or 0), *_copy_rank(uid, entries, cited))

@@ -26,12 +26,7 @@ from essaylint.core.records import (
 )
 from essaylint.draft import parse_draft
 from essaylint.ingest.chunk import chunk_document
-from essaylint.ingest.duplicates import (
-    DuplicateRun,
-    find_duplicates,
-    listed_groups,
-    write_duplicate_of,
-)
+from essaylint.ingest.duplicates import DuplicateRun, find_duplicates
 from essaylint.ingest.hygiene import clean_document
 from essaylint.ingest.isolation import Isolation
 from essaylint.ingest.library import (
@@ -50,6 +45,7 @@ from essaylint.ingest.parse import parse_source
 from essaylint.ingest.quality import flag_quality, write_quality_report
 from essaylint.ingest.state import documents_of
 from essaylint.ingest.structure.store import ensure_structure
+from essaylint.ingest.works import listed_groups, write_duplicate_of
 
 if TYPE_CHECKING:
     from essaylint.core.ports import Parser, Progress

@@ -12,7 +12,7 @@ from typing import Any
 from essaylint.core.errors import EssaylintError
 from essaylint.core.fsio import atomic_write_text
 from essaylint.core.project import Project
-from essaylint.ingest.duplicates import listed_groups, preferred_of
+from essaylint.ingest.works import listed_groups, preferred_of
 from essaylint.retrieve.copies import collapse_copies, collapse_items, label_items
 from essaylint.retrieve.engine import STALE_WARNING, Retriever
 from essaylint.retrieve.expand import expand_items, load_graph

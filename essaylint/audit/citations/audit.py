@@ -15,9 +15,9 @@ from essaylint.audit.citations.authoryear import check_author_year
 from essaylint.audit.citations.records import CitationRow, SourceCheck, worst_status
 from essaylint.audit.citations.support import SupportScorer, scoring_text, suggested_query
 from essaylint.audit.findings import Finding, Rule
-from essaylint.ingest.duplicates import published_versions
 from essaylint.ingest.library import library_entries
 from essaylint.ingest.state import failure_reasons
+from essaylint.ingest.works import published_versions
 
 if TYPE_CHECKING:
     from essaylint.audit.citations.judge import CitationJudge
