@@ -27,6 +27,7 @@ from essaylint.ingest.isolation import is_fatal
 from essaylint.ingest.library import library_entries, read_library
 from essaylint.ingest.pipeline import STAGES, SourceStages, timed
 from essaylint.ingest.state import STATE, documents_of
+from essaylint.ingest.works import group_dict
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -49,6 +50,7 @@ class IngestReport:
     skipped: list[tuple[str, str]]
     timings: dict[str, float]
     stages_run: list[str] = field(default_factory=list)
+    new_duplicate_groups: list[dict] = field(default_factory=list)
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)
@@ -106,7 +108,10 @@ def _ingest(
     if build_id:
         with timed(timings, "support"):
             prepare_citation_support(project, config, backends, progress)
-    return IngestReport(build_id, False, run.sources.all_outcomes(), skipped, timings, stages)
+    report = IngestReport(build_id, False, run.sources.all_outcomes(), skipped, timings, stages)
+    if run.sources.duplicates is not None:
+        report.new_duplicate_groups = [group_dict(g) for g in run.sources.duplicates.new_groups]
+    return report
 
 
 class _Run:

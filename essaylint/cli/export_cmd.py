@@ -164,6 +164,8 @@ def export_used_sources(
         for record in result.paths:
             state = "" if record["exists"] else " (missing)"
             click.echo(f"  {record['doc_uid']}  {record['path']}{state}")
+        for copy, work in result.copies.items():
+            click.echo(f"  {copy} is a copy of {work}: listed once, as {work}")
         for uid in result.unknown:
             click.echo(f"not in library.csv: {uid}", err=True)
     if result.unknown:

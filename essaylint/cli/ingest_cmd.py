@@ -99,6 +99,7 @@ def report_dict(report: IngestReport) -> dict:
         "documents": [o.__dict__ for o in report.outcomes],
         "skipped": [{"path": p, "reason": r} for p, r in report.skipped],
         "timings_s": {k: round(v, 3) for k, v in report.timings.items()},
+        "new_duplicate_groups": report.new_duplicate_groups,
     }
 
 
@@ -148,6 +149,12 @@ def print_summary(report: IngestReport) -> None:
             out.print(labelled("needs OCR", "yellow", o.path, note))
     for path, reason in report.skipped:
         out.print(labelled("skipped", "yellow", path, ": ", reason))
+    for group in report.new_duplicate_groups:
+        others = ", ".join(u for u in group["doc_uids"] if u != group["preferred"])
+        note = f" {group['preferred']} (preferred) = {others}: {group['why']}"
+        out.print(labelled(f"{group['kind']} of one work", "cyan", note.lstrip()))
+    if report.new_duplicate_groups:
+        out.print("    see: essaylint library duplicates (library.csv duplicate_of decides)")
     counts = ", ".join(
         f"{report.count(s)} {s}"
         for s in ("new", "changed", "unchanged", "removed", "failed")

@@ -44,6 +44,7 @@ def library() -> None:
       essaylint library set doc_354b33f6 "authors=Tully, Nuala E.; Morgan, Karen M."
       essaylint library enrich --apply
       essaylint library zotero-sync --apply
+      essaylint library duplicates
     """
 
 
@@ -94,6 +95,40 @@ def list_sources(ctx: click.Context, as_json: bool) -> None:
             )
         )
     console().print(table)
+
+
+@library.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the groups as JSON.")
+@click.pass_context
+@handle_errors
+def duplicates(ctx: click.Context, as_json: bool) -> None:
+    """Copies and versions of one work, as the last ingest found them.
+
+    A copy (the same text in other bytes or another format) is cited as its group's
+    preferred one: library.csv's duplicate_of says which; set or clear it to decide.
+    Versions (preprint and published, v1 and v2) stay separate sources.
+
+    \b
+    Examples:
+      essaylint library duplicates
+      essaylint library duplicates --json
+      essaylint library set doc_5d6e7f80 duplicate_of=     # keep this copy apart
+    """
+    from essaylint.app.duplicates import duplicate_groups
+
+    result = duplicate_groups(_project(ctx))
+    if as_json:
+        emit_json(result)
+        return
+    if not result["groups"]:
+        click.echo("no copies or versions of one work found")
+        return
+    for group in result["groups"]:
+        others = [u for u in group["doc_uids"] if u != group["preferred"]]
+        click.echo(f"{group['kind']}: {group['preferred']} (preferred) = {', '.join(others)}")
+        click.echo(f"    why: {group['why']}")
+        if group.get("kept_apart"):
+            click.echo(f"    kept apart by you: {', '.join(group['kept_apart'])}")
 
 
 @library.command()

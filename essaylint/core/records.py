@@ -247,6 +247,9 @@ class LibraryEntry:
     number: str = ""
     isbn: str = ""
     arxiv: str = ""
+    # the doc_uid of the preferred copy of the same work ("" when this is the one to
+    # cite); ingest fills it for copies it finds, the student's value always wins
+    duplicate_of: str = ""
 
     @property
     def is_citable(self) -> bool:
@@ -261,6 +264,32 @@ class LibraryEntry:
     def year_int(self) -> int | None:
         digits = self.year.strip()[:4]
         return int(digits) if digits.isdigit() else None
+
+
+@dataclass
+class Fingerprint:
+    """What ingest keeps of a document to find its copies and versions: the sha1 of its
+    normalised token stream, the MinHash of its word 5-shingles (empty under 20 shingles)
+    and its keys (``doi``, ``arxiv``, ``tay``: title|first-author surname|year)."""
+
+    doc_uid: str
+    sha1: str
+    tokens: int
+    shingles: int
+    minhash: list[int] = field(default_factory=list)
+    keys: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class DuplicateGroup:
+    """Documents of one work: ``copy`` (the same text in other bytes or another format) or
+    ``version`` (other text: preprint and published, v1 and v2)."""
+
+    doc_uids: list[str]
+    kind: str
+    preferred: str
+    why: str
+    kept_apart: list[str] = field(default_factory=list)  # the student cleared duplicate_of
 
 
 LIBRARY_COLUMNS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(LibraryEntry))

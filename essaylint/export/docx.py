@@ -37,6 +37,7 @@ from essaylint.export.zotero import (
     lookup,
 )
 from essaylint.ingest.library import library_entries
+from essaylint.ingest.works import preferred_of
 
 ZOTERO_MODES = ("auto", "off", "required", "embed")
 TITLE_META = ("title", "subtitle")
@@ -104,7 +105,7 @@ def export_docx(project: Project, draft_path: Path, options: ExportOptions) -> E
         raise EssaylintError(f"--zotero must be one of {', '.join(ZOTERO_MODES)}")
     draft = parse_draft(draft_path)
     entries = library_entries(project.library_csv)
-    source = build_markdown(draft, set(entries))
+    source = build_markdown(draft, set(entries), preferred_of(entries))
     if source.problems and not options.force:
         raise ExportRefusedError(source.problems)
     style = resolve_style(options.csl)

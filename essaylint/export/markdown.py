@@ -79,8 +79,11 @@ def plain_text(raw: str) -> str:
     return escape_markdown(_MARKER.sub("", raw))
 
 
-def build_markdown(draft: Draft, known: set[str]) -> PandocSource:
-    """Pandoc Markdown for ``draft``; problems are listed and their text kept as plain text."""
+def build_markdown(
+    draft: Draft, known: set[str], works: dict[str, str] | None = None
+) -> PandocSource:
+    """Pandoc Markdown for ``draft``; problems are listed and their text kept as plain text.
+    ``works`` maps a copy's doc_uid to its preferred copy: citing any copy cites one work."""
     source = PandocSource(markdown="")
     edits: list[tuple[int, int, str]] = []
     malformed = [(m.start, m.end) for m in draft.malformed]
@@ -105,7 +108,7 @@ def build_markdown(draft: Draft, known: set[str]) -> PandocSource:
                 source.problems.append(problem)
             edits.append((citation.start, citation.end, plain_text(citation.raw)))
             continue
-        cluster = _cluster(citation, len(source.clusters) + 1)
+        cluster = _cluster(citation, len(source.clusters) + 1, works or {})
         source.clusters.append(cluster)
         edits.append((citation.start, citation.end, _cluster_markdown(citation, cluster)))
     source.problems.sort(key=lambda p: (p.line, p.column))
@@ -114,9 +117,9 @@ def build_markdown(draft: Draft, known: set[str]) -> PandocSource:
     return source
 
 
-def _cluster(citation: Citation, number: int) -> Cluster:
+def _cluster(citation: Citation, number: int, works: dict[str, str]) -> Cluster:
     narrative = citation.kind == "narrative"
-    items = tuple(_item(item, narrative) for item in citation.items)
+    items = tuple(_item(item, narrative, works) for item in citation.items)
     return Cluster(
         cluster_id=f"c{number:04d}",
         kind=citation.kind,
@@ -127,10 +130,10 @@ def _cluster(citation: Citation, number: int) -> Cluster:
     )
 
 
-def _item(item: CitationItem, narrative: bool) -> ClusterItem:
+def _item(item: CitationItem, narrative: bool, works: dict[str, str]) -> ClusterItem:
     locator, label, suffix = _locator_parts(item.locator)
     return ClusterItem(
-        doc_uid=item.doc_uid,
+        doc_uid=works.get(item.doc_uid, item.doc_uid),
         locator=locator,
         label=label,
         prefix=item.prefix.strip(),

@@ -20,6 +20,7 @@ from essaylint.core.records import LibraryEntry
 from essaylint.draft import parse_draft
 from essaylint.export.csl import csl_item, csl_name
 from essaylint.ingest.library import library_entries
+from essaylint.ingest.works import preferred_of
 
 
 @dataclass
@@ -29,6 +30,7 @@ class UsedSources:
     unknown: list[str] = field(default_factory=list)
     files: dict[str, str] = field(default_factory=dict)
     paths: list[dict[str, Any]] = field(default_factory=list)
+    copies: dict[str, str] = field(default_factory=dict)  # a cited copy → the one listed
 
 
 def marker(uid: str) -> str:
@@ -39,8 +41,15 @@ def used_sources(project: Project, draft_path: Path, out_dir: Path | None = None
     draft = parse_draft(draft_path)
     entries = library_entries(project.library_csv)
     result = UsedSources(draft=str(draft_path))
+    works = preferred_of(entries)
     for uid in draft.cited_doc_uids:
-        (result.cited if uid in entries else result.unknown).append(uid)
+        if uid not in entries:
+            result.unknown.append(uid)
+            continue
+        if works[uid] != uid:
+            result.copies[uid] = works[uid]
+        if works[uid] not in result.cited:  # each work once, as its preferred copy
+            result.cited.append(works[uid])
     cited = [entries[uid] for uid in result.cited]
     out_dir = out_dir or project.outputs / "export"
     drafts_dir = load_config(project.config_path).project.drafts_dir

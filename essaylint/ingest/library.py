@@ -190,6 +190,7 @@ def minimal_row(source: SourceFile) -> dict[str, str]:
         status="present",
     )
     row.pop("citation_key")
+    row.pop("duplicate_of")  # written by the duplicates stage, never by the parse
     return row
 
 

@@ -204,6 +204,13 @@ def _count(value: str) -> str:
     return text
 
 
+def _uid(value: str) -> str:
+    uid = value.strip()
+    if not re.fullmatch(r"doc_[0-9a-f]{8,40}", uid):
+        raise ValueError("duplicate_of is the doc_uid of another source (e.g. doc_354b33f6)")
+    return uid
+
+
 def _text(value: str) -> str:
     return " ".join(value.split())
 
@@ -241,6 +248,7 @@ COLUMNS: dict[str, Column] = {
         Column("number", "article number (e0197919) or report number", _short(40, "157939")),
         Column("isbn", "ISBN-10 or ISBN-13", _isbn),
         Column("arxiv", "arXiv id, e.g. 2304.02623v1", _arxiv),
+        Column("duplicate_of", "doc_uid of the copy to cite instead (empty: cite this)", _uid),
     )
 }
 assert tuple(COLUMNS) == LIBRARY_COLUMNS, "library_columns.COLUMNS must follow LibraryEntry"

@@ -24,7 +24,9 @@ from essaylint.core.records import (
     ParsedDocument,
     SourceFile,
 )
+from essaylint.draft import parse_draft
 from essaylint.ingest.chunk import chunk_document
+from essaylint.ingest.duplicates import DuplicateRun, find_duplicates
 from essaylint.ingest.hygiene import clean_document
 from essaylint.ingest.isolation import Isolation
 from essaylint.ingest.library import (
@@ -43,6 +45,7 @@ from essaylint.ingest.parse import parse_source
 from essaylint.ingest.quality import flag_quality, write_quality_report
 from essaylint.ingest.state import documents_of
 from essaylint.ingest.structure.store import ensure_structure
+from essaylint.ingest.works import listed_groups, write_duplicate_of
 
 if TYPE_CHECKING:
     from essaylint.core.ports import Parser, Progress
@@ -96,6 +99,7 @@ class SourceStages:
         self.chunked: dict[str, ChunkedDocument] = {}
         self.library: dict[str, LibraryEntry] = {}
         self.parser = parser
+        self.duplicates: DuplicateRun | None = None
 
     # -- stages ---------------------------------------------------------------
     def parse(self) -> None:
@@ -147,6 +151,8 @@ class SourceStages:
                 self._record_chunks(uid, document, chunked)
         with timed(self.timings, "structure"):
             self._structures()
+        with timed(self.timings, "duplicates"):
+            self._duplicates()
         self.progress.done()
 
     def _chunk_one(self, document: ParsedDocument) -> ChunkedDocument | None:
@@ -184,6 +190,28 @@ class SourceStages:
             if built is None:
                 self.drop(uid)
 
+    def _duplicates(self) -> None:
+        """Copies and versions of one work (ingest/duplicates.py); library.csv's
+        duplicate_of names the preferred copy unless the student says otherwise."""
+        entries = self.library_entries()
+        documents = {u: d for u, d in self.parsed.items() if u in self.chunked}
+        self.duplicates = find_duplicates(
+            self.store, self.parse_key, documents, entries, self._cited_in_drafts()
+        )
+        if self.project.library_csv.is_file():
+            write_duplicate_of(self.store, self.project.library_csv, self.duplicates.groups)
+            self.library = {}
+
+    def _cited_in_drafts(self) -> set[str]:
+        drafts = self.project.root / self.config.project.drafts_dir
+        cited: set[str] = set()
+        for path in sorted(drafts.rglob("*.md")) if drafts.is_dir() else []:
+            try:
+                cited.update(parse_draft(path).cited_doc_uids)
+            except (OSError, EssaylintError):
+                continue  # a draft that does not read says nothing about which copy to prefer
+        return cited
+
     def drop(self, uid: str) -> None:
         """Leave a document that failed at a later stage out of the rest of the run."""
         self.parsed.pop(uid, None)
@@ -192,7 +220,8 @@ class SourceStages:
     def finish(self) -> None:
         """After the last stage: the quality report, and library.csv marks the documents
         that failed after the parse (not citable until they are ingested)."""
-        write_quality_report(self.project, self.parsed, self.chunked, self._failures())
+        groups = listed_groups(self.store, self.library_entries())
+        write_quality_report(self.project, self.parsed, self.chunked, self._failures(), groups)
         late = self._failed() - self._parse_failed
         if late and self.project.library_csv.is_file():
             mark_failed(self.project.library_csv, late)

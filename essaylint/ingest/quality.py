@@ -6,7 +6,12 @@ from typing import TYPE_CHECKING
 
 from essaylint.config.schema import QualitySettings
 from essaylint.core.fsio import atomic_write_text
-from essaylint.core.records import ChunkedDocument, ParsedDocument, QualityStats
+from essaylint.core.records import (
+    ChunkedDocument,
+    DuplicateGroup,
+    ParsedDocument,
+    QualityStats,
+)
 
 if TYPE_CHECKING:
     from essaylint.core.project import Project
@@ -33,6 +38,7 @@ def write_quality_report(
     parsed: dict[str, ParsedDocument],
     chunked: dict[str, ChunkedDocument],
     failures: list[DocOutcome],
+    groups: list[DuplicateGroup] = (),  # type: ignore[assignment]
 ) -> None:
     lines = [
         "# Parse quality report",
@@ -68,6 +74,7 @@ def write_quality_report(
             f"| {_cell(f.path)} | {f.stage or 'parse'} | {_cell(f.reason)} | {_cell(f.hint)} |"
             for f in sorted(failures, key=lambda f: f.path)
         ]
+    lines += _duplicate_lines(groups, parsed)
     lines += ["", "## Header and footer lines removed", ""]
     for uid, document in sorted(parsed.items(), key=lambda kv: kv[1].source_path):
         templates = chunked[uid].quality.removed_templates if uid in chunked else {}
@@ -82,6 +89,36 @@ def write_quality_report(
     if warnings:
         lines += ["## Warnings", ""] + [f"- {path}: {w}" for path, w in sorted(warnings)]
     atomic_write_text(project.meta / "parse_quality_report.md", "\n".join(lines) + "\n")
+
+
+def _duplicate_lines(groups: list[DuplicateGroup], parsed: dict[str, ParsedDocument]) -> list[str]:
+    """Copies and versions of one work (`essaylint library duplicates`)."""
+    if not groups:
+        return []
+    lines = [
+        "",
+        "## Copies and versions of one work",
+        "",
+        "Copies are cited as the preferred one (library.csv `duplicate_of`: set or clear it "
+        "to decide); versions stay separate sources. `essaylint library duplicates` lists them.",
+        "",
+        "| kind | preferred | others | why |",
+        "|---|---|---|---|",
+    ]
+    for group in groups:
+        others = [u for u in group.doc_uids if u != group.preferred]
+        named = ", ".join(_named(u, parsed) for u in others)
+        if group.kept_apart:
+            named += " (kept apart by you: " + ", ".join(group.kept_apart) + ")"
+        lines.append(
+            f"| {group.kind} | {_named(group.preferred, parsed)} | {named} | {_cell(group.why)} |"
+        )
+    return lines
+
+
+def _named(uid: str, parsed: dict[str, ParsedDocument]) -> str:
+    document = parsed.get(uid)
+    return f"{uid} ({_cell(document.source_path)})" if document else uid
 
 
 def _repaired(document: ParsedDocument) -> str:

@@ -166,6 +166,8 @@ class EvidenceItem:
     citation: str
     matched_children: list[str]
     segments: list[dict[str, Any]]  # {child_ids, char_start, char_end, value, text}
+    also_in: list[str] = field(default_factory=list)  # copies of this work with the passage
+    versions: list[str] = field(default_factory=list)  # other versions of this work
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -60,6 +60,15 @@ def _header(pack: EvidencePack) -> list[str]:
     return lines
 
 
+def _copies(item: EvidenceItem) -> list[str]:
+    lines = []
+    if item.also_in:
+        lines.append("- also in (copies of this work): " + ", ".join(item.also_in))
+    if item.versions:
+        lines.append("- other versions of this work: " + ", ".join(item.versions))
+    return lines
+
+
 def _item(item: EvidenceItem, level: str) -> list[str]:
     quote = "\n".join("> " + line for line in item.quote.splitlines() or [""])
     return [
@@ -73,6 +82,7 @@ def _item(item: EvidenceItem, level: str) -> list[str]:
         f"- locator: {item.locator.label()}",
         f"- context: {item.context}",
         f"- cite: `{item.citation}`",
+        *_copies(item),
         "",
         "Exact quote:",
         "",

@@ -12,6 +12,8 @@ from typing import Any
 from essaylint.core.errors import EssaylintError
 from essaylint.core.fsio import atomic_write_text
 from essaylint.core.project import Project
+from essaylint.ingest.works import listed_groups, preferred_of
+from essaylint.retrieve.copies import collapse_copies, collapse_items, label_items
 from essaylint.retrieve.engine import STALE_WARNING, Retriever
 from essaylint.retrieve.expand import expand_items, load_graph
 from essaylint.retrieve.filters import unmatched
@@ -48,7 +50,8 @@ def answer(
     if not inputs.question.strip():
         raise EssaylintError("the question is empty", 'ask e.g. essaylint query "..."')
     params = retriever.params
-    hits = retriever.search(inputs)
+    works = preferred_of(retriever.library)
+    hits, also = collapse_copies(retriever.search(inputs), works)
     limit = inputs.limit or params.max_parents
     # papers mode regroups evidence mode's passages by document; it never retrieves more
     top = max(params.children, 1)
@@ -56,8 +59,10 @@ def answer(
     parent_ids = select_parents(hits, top, limit, minimum)
     items = build_items(retriever, inputs, hits, parent_ids)
     items += _more_items(retriever, inputs, hits, parent_ids, minimum - len(items))
+    items = collapse_items(items, works)
     for rank, item in enumerate(items, start=1):
         item.rank = rank
+    label_items(items, also, listed_groups(retriever.project.store, retriever.library))
     if inputs.mode in {"evidence", "papers"}:
         check_citable(retriever, items)
     project = retriever.project

@@ -1,7 +1,8 @@
 """An essay repo built from what ships with essaylint: the three sample papers (CC BY), the
-demo draft, a course guide, an unreadable PDF, one source reduced to a single author in
-library.csv, a small rubric, and one source added after the last full ingest (parsed into
-library.csv, not indexed yet). Ingested once per test session (about half a minute)."""
+demo draft, a course guide, an unreadable PDF, a preprint of one sample paper (tests/data/
+duplicates), one source reduced to a single author in library.csv, a small rubric, and one
+source added after the last full ingest (parsed into library.csv, not indexed yet).
+Ingested once per test session (about half a minute)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from pathlib import Path
 from essaylint.app.demo import demo_draft, sample_files
 from essaylint.app.ingest import run_ingest
 from essaylint.app.scaffold import scaffold
-from essaylint.audit.citations.rules import DATTA
+from essaylint.audit.citations.rules import DATTA, PREPRINT
 from essaylint.config import load_config
 from essaylint.core.project import Project
+from essaylint.ingest.library import set_fields
+from support.paths import DATA
 
 GUIDE_TEXT = (
     "# Course guide\n\nEssays must engage with counter-arguments and cite evidence for every "
@@ -25,6 +28,7 @@ LATER_TEXT = (
     "# Later reading\n\nStructured programmes keep patients active after discharge, a later "
     "survey found.\n"
 )
+PREPRINT_FILE = "tully2010_preprint.md"  # a shorter, earlier version of Tully et al. (2010)
 RUBRIC = """word_limit: 50
 required_sections: [Conclusion]
 criteria: []
@@ -41,10 +45,12 @@ def build_sample_repo(root: Path) -> Project:
         shutil.copyfile(pdf, root / "raw" / "evidence" / pdf.name)
     (root / "raw" / "instruction" / "guidance" / "guide.md").write_text(GUIDE_TEXT)
     (root / "raw" / "evidence" / "broken.pdf").write_bytes(BROKEN_PDF)
+    shutil.copyfile(DATA / "duplicates" / PREPRINT_FILE, root / "raw" / "evidence" / PREPRINT_FILE)
     shutil.copyfile(demo_draft(), root / "drafts" / "essay.md")
     project = Project(root)
     run_ingest(project, load_config(project.config_path))
     single_author(project.library_csv, DATTA)
+    set_fields(project.library_csv, PREPRINT, {"type": "article", "container": "bioRxiv"})
     run_ingest(project, load_config(project.config_path))
     (root / "rubric.yaml").write_text(RUBRIC)
     (root / "raw" / "evidence" / "later.md").write_text(LATER_TEXT)

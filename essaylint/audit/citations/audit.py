@@ -23,6 +23,7 @@ from essaylint.audit.citations.support import SupportScorer, scoring_text, sugge
 from essaylint.audit.findings import Finding, Rule
 from essaylint.ingest.library import library_entries
 from essaylint.ingest.state import failure_reasons
+from essaylint.ingest.works import published_versions
 
 if TYPE_CHECKING:
     from essaylint.audit.citations.judge import CitationJudge
@@ -81,6 +82,7 @@ def audit_citations(
     audit = CitationAudit()
     run = _Run(draft, file or draft.path, library, scorer, config, audit, judge)
     run.failed = failure_reasons(project.store)
+    run.published = published_versions(project.store, library)
     texts: dict[str, str] = {}
     for sentence in draft.sentences:
         if sentence.citations:
@@ -121,6 +123,7 @@ def _library_only(
     audit = CitationAudit(notes=[NO_INDEX_NOTE])
     run = _Run(draft, file, library, None, config, audit)
     run.failed = failure_reasons(project.store)
+    run.published = published_versions(project.store, library)
     for sentence in draft.sentences:
         if sentence.citations:
             run.sentence(sentence)
@@ -168,6 +171,7 @@ class _Run:
     judge: CitationJudge | None = None
     unverified: set[str] = field(default_factory=set)
     failed: dict[str, str] = field(default_factory=dict)  # doc_uid → why it did not ingest
+    published: dict[str, str] = field(default_factory=dict)  # preprint → its published version
 
     def finding(
         self,
@@ -228,6 +232,7 @@ class _Run:
             return unavailable
         entry = self.library[uid]
         self.author_year(item, entry, line, column, sentence.sentence_id)
+        self.published_version(uid, line, column, sentence.sentence_id)
         if self.scorer is None:
             return SourceCheck(uid, "UNCHECKED")
         support = self.scorer.score(text, uid)
@@ -294,6 +299,23 @@ class _Run:
             quote=quote.text,
             pages=quote.page_label,
             **_judged(check),
+        )
+
+    def published_version(self, uid: str, line: int, column: int, sentence_id: str) -> None:
+        published = self.published.get(uid)
+        if published is None:
+            return
+        entry = self.library[published]
+        self.finding(
+            rules.PUBLISHED_VERSION,
+            line,
+            column,
+            f"{uid} is a preprint; its published version is in your library: {published} "
+            f"({entry.citation_key}, {entry.container or entry.title})",
+            f"cite {{#{published}}} instead, unless you mean the preprint",
+            sentence_id=sentence_id,
+            doc_uid=uid,
+            published=published,
         )
 
     def failed_source(

@@ -1,7 +1,8 @@
 """The rules of the citation audit (SPEC §3, §6), each declared once with its docs.
 
 The examples cite the sources a test project holds (tests/test_rules.py): the three sample
-papers shipped with essaylint, a course guide and an unreadable PDF.
+papers shipped with essaylint, a preprint of one of them, a course guide and an unreadable
+PDF.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ DATTA = "doc_d22385dc"  # Datta et al. (2010), DVT prophylaxis (one author in li
 GUIDE = "doc_4a8734d6"  # a course guide under raw/instruction/guidance/ (not citable)
 BROKEN = "doc_4cabfc44"  # a PDF in raw/evidence/ that cannot be parsed
 LATER = "doc_5cd7244d"  # a source put in raw/evidence/ after the last full ingest
+PREPRINT = "doc_177e2641"  # a preprint of Tully et al. (library.csv type: article)
 
 JUDGE = load_model()  # the shipped support judge: thresholds and held-out precision
 BENCH = "bench/judgement_support.py, BENCHMARKS.md"
@@ -180,6 +182,21 @@ PLACEHOLDER = Rule(
     example=f"{FOUND} (Author, Year){{#{TULLY}}}.",
     counter_example=f"{FOUND} (Tully et al., 2010){{#{TULLY}}}.",
 )
+PUBLISHED_VERSION = Rule(
+    "citation/published-version-available",
+    "info",
+    "A preprint is cited while its published version is in the library",
+    rationale="Ingest found that the cited preprint and a published article in the library "
+    "are versions of one work (`essaylint library duplicates`). The published version is "
+    "the one a reader can trust as reviewed, and its text may differ: cite it, or keep the "
+    "preprint on purpose (this is information only).",
+    example=f"{FOUND} (Tully et al., 2010){{#{PREPRINT}}}.",
+    counter_example=f"{FOUND} (Tully et al., 2010){{#{TULLY}}}.",
+    precision="1.0 on the pairs it rests on: no false merge among 11,628 labelled pairs and "
+    "5,183 SciFact abstracts (BENCHMARKS.md, Duplicates); a preprint is known by its record "
+    "(arXiv id, preprint-server DOI, CSL type article)",
+    max_severity="info",
+)
 
 RULES: tuple[Rule, ...] = (
     UNKNOWN_DOC,
@@ -192,4 +209,5 @@ RULES: tuple[Rule, ...] = (
     AUTHOR_YEAR,
     AUTHOR_LIST,
     PLACEHOLDER,
+    PUBLISHED_VERSION,
 )
