@@ -1,0 +1,127 @@
+"""Does a source sentence contradict a claim, limit it, or neither?
+
+A sentence is judged only when it is about the claim: close in meaning (cosine of the
+embeddings) and sharing at least two content words beyond direction words. Then the support
+judge's contradiction cues decide ``contradicts`` (it denies what the claim asserts, or
+reverses its direction, or turns benefit into harm), and the limitation cues ``limits`` (it
+restricts the finding to a population, setting, design, sample size or time, or a quantifier
+narrows 'all' to 'some'). The thresholds were set before any measurement and not tuned
+(bench/counterevidence.py reports what they give on held-out data).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from essaylint.audit.citations import cues
+from essaylint.audit.citations.features import numbers, words
+from essaylint.audit.claims.features import hedge_count
+from essaylint.audit.counterevidence.cues import limitation_kinds
+
+Relation = Literal["contradicts", "limits"]
+# Negation words that name a condition more often than they deny one ('heart failure', 'in
+# the absence of'): set aside before the negation cue is read.
+NOT_DENIALS = frozenset({"failure", "failures", "absence", "absent"})
+# What 'finds no effect' reads like; other negations ('failed to maintain') deny too little.
+NULL_PHRASES = (
+    "no significant",
+    "not significant",
+    "not significantly",
+    "not associated",
+    "no association",
+    "no effect",
+    "no difference",
+    "did not differ",
+    "no relationship",
+    "no correlation",
+    "no change",
+    "no evidence",
+    "not related",
+    "not linked",
+    "unrelated to",
+    "independent of",
+    "no benefit",
+    "no impact",
+    "no increase",
+    "no reduction",
+    "no improvement",
+    "not required",
+    "not necessary",
+)
+RELATED_COSINE = 0.55  # below this a sentence is about something else
+MIN_SHARED = 2  # content stems shared with the claim, direction words left out
+
+
+@dataclass(frozen=True)
+class Verdict:
+    relation: Relation
+    confidence: float
+    cues: tuple[str, ...]
+
+
+def judge(claim: str, sentence: str, cosine: float) -> Verdict | None:
+    """The relation of ``sentence`` to ``claim`` (``cosine``: of their embeddings), or None."""
+    shared = cues.shared_stems(claim, sentence) - cues.DIRECTION_STEMS
+    if cosine < RELATED_COSINE or len(shared) < MIN_SHARED:
+        return None
+    against = contradiction_cues(claim, sentence)
+    if against:
+        return Verdict("contradicts", _confidence(cosine, len(against)), tuple(against))
+    limits = limitation_kinds(sentence)
+    if cues.quantifier_mismatch(claim, sentence) and not limitation_kinds(claim):
+        limits.append("quantifier")
+    if limits:
+        return Verdict("limits", _confidence(cosine, len(limits)), tuple(limits))
+    return None
+
+
+def contradiction_cues(claim: str, sentence: str) -> list[str]:
+    """The cues by which ``sentence`` says the opposite of ``claim``: a denial or a reversed
+    direction about what they share, or benefit against harm; a different number only
+    strengthens one of these."""
+    found = []
+    if _denies(claim, sentence):
+        found.append("negation")
+    if cues.scoped_direction_mismatch(claim, sentence):
+        found.append("direction")
+    if cues.valence_mismatch(claim, sentence) and cues.negation_mismatch(claim, sentence):
+        found.append("valence")
+    if found and _numbers_differ(claim, sentence):
+        found.append("number")
+    return found
+
+
+def _denies(claim: str, sentence: str) -> bool:
+    """Exactly one of the two denies what they share, plainly: a null-result phrase ('no
+    significant difference', 'not associated', 'unchanged') and no hedge ('may not' limits,
+    it does not deny). Negation words both texts use as topic words, and NOT_DENIALS, are set aside."""
+    topic = (set(words(claim)) & set(words(sentence)) & cues.NEGATIONS) | NOT_DENIALS
+    mine, theirs = _without(claim, topic), _without(sentence, topic)
+    if not cues.scoped_negation_mismatch(mine, theirs):
+        return False
+    shared = cues.shared_stems(mine, theirs)
+    denying = theirs if cues.scoped_negated(theirs, shared) else mine
+    return _null_result(denying) and not hedge_count(denying)
+
+
+def _null_result(text: str) -> bool:
+    padded = f" {' '.join(text.lower().split())} "
+    return any(p in padded for p in NULL_PHRASES) or bool(set(words(text)) & cues.NULL_RESULT)
+
+
+def _without(text: str, topic: set[str]) -> str:
+    if not topic:
+        return text
+    return " ".join(w for w in text.split() if w.lower().strip(".,;:()") not in topic)
+
+
+def _numbers_differ(claim: str, sentence: str) -> bool:
+    mine, theirs = numbers(claim), numbers(sentence)
+    return bool(mine and theirs and not mine & theirs)
+
+
+def _confidence(cosine: float, cue_count: int) -> float:
+    """A ranking score in 0-1 (closeness, more cues higher), not a calibrated probability:
+    the measured precision of each relation is in the rule's docs."""
+    return round(min(0.95, 0.5 * cosine + 0.15 * min(cue_count, 3)), 2)
