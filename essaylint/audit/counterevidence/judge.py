@@ -66,6 +66,8 @@ def judge(claim: str, sentence: str, cosine: float) -> Verdict | None:
     if cosine < RELATED_COSINE or len(shared) < MIN_SHARED:
         return None
     against = contradiction_cues(claim, sentence)
+    if against and hedge_count(sentence):  # 'may not reduce' puts the claim in doubt
+        return Verdict("limits", _confidence(cosine, 1), ("hedged", *against))
     if against:
         return Verdict("contradicts", _confidence(cosine, len(against)), tuple(against))
     limits = limitation_kinds(sentence)
@@ -95,7 +97,8 @@ def contradiction_cues(claim: str, sentence: str) -> list[str]:
 def _denies(claim: str, sentence: str) -> bool:
     """Exactly one of the two denies what they share, plainly: a null-result phrase ('no
     significant difference', 'not associated', 'unchanged') and no hedge ('may not' limits,
-    it does not deny). Negation words both texts use as topic words, and NOT_DENIALS, are set aside."""
+    it does not deny). Negation words both texts use as topic words, and NOT_DENIALS, are
+    set aside."""
     topic = (set(words(claim)) & set(words(sentence)) & cues.NEGATIONS) | NOT_DENIALS
     mine, theirs = _without(claim, topic), _without(sentence, topic)
     if not cues.scoped_negation_mismatch(mine, theirs):
