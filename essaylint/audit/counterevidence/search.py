@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from essaylint.core.records import IndexedChild, LibraryEntry
     from essaylint.retrieve.engine import Retriever
 
-VERSION = "counterevidence-8"  # bump when the search or the judge changes
+VERSION = "counterevidence-11"  # bump when the search or the judge changes
 HITS_PER_QUERY = 8  # passages kept from each query variant
 HITS_PER_CITED = 3  # passages of each document the claim cites (it may state its own limits)
 MAX_ITEMS = 5  # items per claim, contradicting ones first
