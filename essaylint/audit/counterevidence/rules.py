@@ -37,8 +37,11 @@ COUNTEREVIDENCE = Rule(
     "of at least 0.8, which it does not reach.",
     example=TULLY,
     counter_example=KARPATHY,
-    precision="not measured yet (bench/counterevidence.py measures contradicts on SciFact); "
-    "limits: not measured by reading",
+    precision="contradicts: 0.71-0.79 (10 of 14 items on an abstract labelled as "
+    "contradicting the claim, 3 on one labelled as supporting it) in strict audits of SciFact "
+    "claims; the labelled contradicting abstract is found for 0.15 of held-out contradicted "
+    "claims, a supporting abstract called contradicting for 0.04 of supported ones "
+    "(bench/counterevidence.py); limits: not measured",
     max_severity="warning",
 )
 NO_COUNTEREVIDENCE_FOUND = Rule(
