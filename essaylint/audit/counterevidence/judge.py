@@ -3,11 +3,11 @@
 A sentence is judged only when it is about the claim: close in meaning (cosine of the
 embeddings) and sharing at least two content words beyond direction words. Then the support
 judge's contradiction cues decide ``contradicts`` (it denies what the claim asserts, or
-reverses its direction; benefit against harm and a different number add to these), and the limitation cues ``limits`` (it
-restricts the finding to a population, setting, design, sample size or time, or narrows the
-claim's 'all' to 'some' or 'only'). The thresholds were set before any measurement, except
-CONTRADICT_COSINE, chosen on SciFact's train claims; bench/counterevidence.py reports the
-held-out SciFact dev-eval claims apart.
+reverses its direction; benefit against harm and a different number add to these), and the
+limitation cues ``limits`` (it restricts the finding to a population, setting, design,
+sample size or time, or narrows the claim's 'all' to 'some' or 'only'). The thresholds were
+set before any measurement, except CONTRADICT_COSINE, chosen on SciFact's train claims;
+bench/counterevidence.py reports the held-out SciFact dev-eval claims apart.
 """
 
 from __future__ import annotations
@@ -53,7 +53,9 @@ NULL_PHRASES = (
 )
 # Words that deny an effect on their own; 'similar', 'comparable' and 'independent' are left
 # out: in abstracts they more often compare or qualify than deny.
-NULL_WORDS = frozenset({"unchanged", "unaffected", "ineffective", "insignificant", "nonsignificant"})
+NULL_WORDS = frozenset(
+    {"unchanged", "unaffected", "ineffective", "insignificant", "nonsignificant"}
+)
 OPEN_OR_METHOD = re.compile(
     r"\b(?:whether|unknown|unclear|hypothesi[sz]ed?|we (?:assessed|investigated|examined|"
     r"tested|evaluated|compared|aimed|sought|studied)|aims? (?:to|of)|objective|purpose|"
