@@ -42,6 +42,7 @@ def run(ctx: AuditContext) -> AuditOutput:
     if not chosen:
         return AuditOutput([], [], _summary(mode, 0, [], 0))
     search = _search(ctx)
+    searched_before = search.searched
     rows: list[dict[str, Any]] = []
     findings: list[Finding] = []
     empty = 0
@@ -58,7 +59,8 @@ def run(ctx: AuditContext) -> AuditOutput:
         findings += _empty_findings(ctx.draft, claim, needed)
     search.close()
     summary = _summary(mode, len(chosen), rows, empty)
-    return AuditOutput(rows, findings, summary, metrics={"searched": search.searched})
+    searched = search.searched - searched_before  # the others came from the cache
+    return AuditOutput(rows, findings, summary, metrics={"searched": searched})
 
 
 def _search(ctx: AuditContext) -> CounterSearch:
