@@ -17,7 +17,7 @@ _LIMITATION_PATTERNS: dict[str, tuple[str, ...]] = {
         r"\bonly (?:in|among|for) ",
         r"\b(?:in|among) (?:mice|rats|animals|children|adolescents|older (?:adults|people|"
         r"patients)|the elderly|women|men|patients with)\b",
-        r"\bin vitro\b",
+        r"\bin vitro\b(?! fertili[sz])",
         r"\bsub-?groups?\b",
     ),
     "setting": (
@@ -62,10 +62,21 @@ LIMITATIONS: dict[str, tuple[re.Pattern[str], ...]] = {
 }
 
 
-def limitation_kinds(text: str) -> list[str]:
+def limitation_kinds(text: str, claim: str = "") -> list[str]:
     """The kinds of limitation the text states (population, setting, design, sample size,
-    time, stated limit), in that order."""
-    return [kind for kind, patterns in LIMITATIONS.items() if any(p.search(text) for p in patterns)]
+    time, stated limit), in that order; one the claim already states ('in mice', 'bias'
+    where bias is its topic) limits nothing."""
+    stated = " ".join(claim.lower().split())
+    return [
+        kind
+        for kind, patterns in LIMITATIONS.items()
+        if any(_new_to(stated, m.group(0)) for p in patterns for m in p.finditer(text))
+    ]
+
+
+def _new_to(claim: str, match: str) -> bool:
+    words = match.lower().split()
+    return not claim or " ".join(words[-2:] if len(words) > 1 else words) not in claim
 
 
 def reversed_direction(text: str) -> str:

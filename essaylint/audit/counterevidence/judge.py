@@ -86,7 +86,7 @@ def judge(claim: str, sentence: str, cosine: float) -> Verdict | None:
         return Verdict("limits", _confidence(cosine, 1), ("hedged", *against))
     if against:
         return Verdict("contradicts", _confidence(cosine, len(against)), tuple(against))
-    limits = limitation_kinds(sentence)
+    limits = limitation_kinds(sentence, claim)
     if _narrows(claim, sentence):
         limits.append("quantifier")
     if limits:

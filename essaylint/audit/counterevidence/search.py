@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from essaylint.core.records import IndexedChild, LibraryEntry
     from essaylint.retrieve.engine import Retriever
 
-VERSION = "counterevidence-11"  # bump when the search or the judge changes
+VERSION = "counterevidence-12"  # bump when the search or the judge changes
 HITS_PER_QUERY = 8  # passages kept from each query variant
 HITS_PER_CITED = 3  # passages of each document the claim cites (it may state its own limits)
 MAX_ITEMS = 5  # items per claim, contradicting ones first
@@ -54,10 +54,10 @@ class CounterItem:
 OWN_LIMIT_CONFIDENCE = 0.5
 
 
-def own_limit_kinds(text: str) -> list[str]:
+def own_limit_kinds(text: str, claim: str = "") -> list[str]:
     """The limitation kinds a study states of itself ('the small size of the focus groups',
     'this observational design'); a population alone is the study's scope, not its limit."""
-    return [k for k in limitation_kinds(text) if k in OWN_LIMIT_KINDS]
+    return [k for k in limitation_kinds(text, claim) if k in OWN_LIMIT_KINDS]
 
 
 class CounterSearch:
@@ -151,7 +151,7 @@ class CounterSearch:
                 for hit in self.retriever.search(inputs)[:HITS_PER_CITED]
                 if hit.child.source_subtype != "references"
                 for text in sentences_of(hit.child)
-                if (kinds := own_limit_kinds(text))
+                if (kinds := own_limit_kinds(text, claim))
             ]
             if found:
                 text, kinds, child = max(found, key=lambda f: len(set(f[1]) - {"stated limit"}))
