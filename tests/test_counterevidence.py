@@ -85,6 +85,12 @@ def test_only_counterevidence_while_off_says_how_to_switch_it_on(
     assert "--counterevidence soft" in result.output
 
 
+def test_only_counterevidence_runs_the_audits_it_reads(sample_repo: Project, draft: Path) -> None:
+    report = audit_json(sample_repo, "--only", "counterevidence", "--counterevidence", "soft")
+    assert list(report["audits"]) == ["counterevidence"]
+    assert report["audits"]["counterevidence"]["rows"]
+
+
 def test_strict_finds_the_sources_own_limits_and_nothing_invented(
     sample_repo: Project, draft: Path
 ) -> None:

@@ -53,7 +53,7 @@ def default_audits(counterevidence: str) -> tuple[str, ...]:
 def audits_for(names: tuple[str, ...]) -> list[Audit]:
     """The audits asked for and those they read, in running order."""
     wanted = set(names or default_audits("off"))
-    for audit in AUDITS:
+    for audit in reversed(AUDITS):  # an audit runs after those it reads, so this reaches all
         if audit.name in wanted:
             wanted |= set(audit.requires)
     return [audit for audit in AUDITS if audit.name in wanted]
