@@ -55,6 +55,7 @@ def pairs(project: Project) -> dict[str, tuple[dict[str, Any], list[str]]]:
         "retrieve": ({"question": QUESTION}, ["tools", "call", "retrieve", "-"]),
         "filter": ({"hits": [], "relative": 0.5}, ["tools", "call", "filter", "-"]),
         "search_sources": ({"query": "tully"}, ["tools", "call", "search_sources", "-"]),
+        "counterevidence": ({"claim": QUESTION}, ["query", QUESTION, "--counter", "--json"]),
     }
 
 

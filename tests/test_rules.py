@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from essaylint.app.audit import audit_drafts
+from essaylint.app.audit import audit_drafts, with_counterevidence
+from essaylint.audit import counterevidence
 from essaylint.audit.citations.rules import BROKEN, DATTA, GUIDE
 from essaylint.audit.docs import rules_markdown
 from essaylint.audit.registry import RULES
@@ -31,12 +32,17 @@ def project(sample_repo: Project) -> Project:
     return sample_repo
 
 
-def fired(project: Project, text: str) -> set[str]:
+def fired(project: Project, text: str, counterevidence: str = "off") -> set[str]:
     draft = project.root / "drafts" / "example.md"
     draft.write_text(text + "\n", encoding="utf-8")
-    config = load_config(project.config_path)
+    config = with_counterevidence(load_config(project.config_path), counterevidence)
     (report,) = audit_drafts(project, config, [draft], write=False)
     return {f.rule for f in report.findings}
+
+
+def mode_for(rule_id: str) -> str:
+    """The counterevidence rules are off by default: their examples run with strict."""
+    return "strict" if rule_id in {r.id for r in counterevidence.RULES} else "off"
 
 
 def test_the_fixture_holds_the_sources_the_examples_cite(project: Project) -> None:
@@ -48,12 +54,12 @@ def test_the_fixture_holds_the_sources_the_examples_cite(project: Project) -> No
 def test_rule_fires_on_its_example(project: Project, rule_id: str) -> None:
     rule = RULES[rule_id]
     assert rule.example and rule.counter_example, f"{rule_id} needs both examples"
-    assert rule_id in fired(project, rule.example)
+    assert rule_id in fired(project, rule.example, mode_for(rule_id))
 
 
 @pytest.mark.parametrize("rule_id", sorted(RULES))
 def test_rule_is_silent_on_its_counter_example(project: Project, rule_id: str) -> None:
-    assert rule_id not in fired(project, RULES[rule_id].counter_example)
+    assert rule_id not in fired(project, RULES[rule_id].counter_example, mode_for(rule_id))
 
 
 def test_every_rule_is_documented() -> None:

@@ -31,16 +31,26 @@ def audit_drafts(
     return run_audits(project, config, drafts, backends, only, suggest, write, index_optional)
 
 
+def with_counterevidence(config: Config, mode: str | None) -> Config:
+    """``config`` with audit.counterevidence set to ``mode`` (None: as configured)."""
+    if mode is None or mode == config.audit.counterevidence:
+        return config
+    audit = config.audit.model_copy(update={"counterevidence": mode})
+    return config.model_copy(update={"audit": audit})
+
+
 def audit_report(
     context: AppContext,
     drafts: list[str],
     only: tuple[str, ...] = (),
     suggest: bool = False,
     fail_on: str | None = None,
+    counterevidence: str | None = None,
 ) -> tuple[list[DraftReport], bool, dict[str, Any]]:
     """The reports, whether they fail, and ``{"failed", "drafts"}`` (what `essaylint audit
-    --json` prints and the MCP tools return); drafts default to every drafts/*.md."""
-    project, config = context.project, context.config
+    --json` prints and the MCP tools return); drafts default to every drafts/*.md.
+    ``counterevidence``: off | soft | strict for this run, over audit.counterevidence."""
+    project, config = context.project, with_counterevidence(context.config, counterevidence)
     paths = [context.resolve(d) for d in drafts] or default_drafts(project, config)
     reports = audit_drafts(project, config, paths, only, suggest)
     failed = fails([f for r in reports for f in r.findings], fail_on or config.audit.fail_on)

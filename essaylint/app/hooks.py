@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 
 from essaylint.app.audit import audit_drafts
 from essaylint.app.githooks import committed_files, staged_files
-from essaylint.audit.engine import AUDITS, INDEXED_AUDITS
+from essaylint.audit.engine import INDEXED_AUDITS
 from essaylint.audit.formats import blocking
+from essaylint.audit.registry import default_audits
 from essaylint.core.git import git, git_text
 from essaylint.index.lance import IndexPointer
 from essaylint.views.history.notes import note_body, summarise, write_note
@@ -30,7 +31,7 @@ NO_INDEX = (
     "no evidence index yet: citations checked against library.csv only; the support check "
     "and the claim audit need `essaylint ingest`"
 )
-NEEDS_INDEX_ONLY = ("claims",)  # audits that mean nothing without the index
+NEEDS_INDEX_ONLY = ("claims", "counterevidence")  # audits that mean nothing without the index
 
 
 @dataclass
@@ -119,7 +120,7 @@ def audit_copies(
     draft's own path. Without an index the citations are checked against library.csv
     alone and the claim audit is left out, with a note: a fresh clone must be able to
     commit a good draft, and must not commit a citation library.csv can tell is wrong."""
-    wanted = tuple(only or AUDITS)
+    wanted = tuple(only or default_audits(config.audit.counterevidence))
     notes = []
     if IndexPointer.read(project.index) is None and set(wanted) & INDEXED_AUDITS:
         wanted = tuple(a for a in wanted if a not in NEEDS_INDEX_ONLY)

@@ -12,8 +12,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from essaylint.audit.base import AuditContext
+from essaylint.audit.counterevidence.search import VERSION as COUNTER_VERSION
 from essaylint.audit.findings import Finding, Rule, configured_severity
-from essaylint.audit.registry import AUDIT_NAMES, BY_NAME, RULES, audits_for, unknown_severity_keys
+from essaylint.audit.registry import (
+    AUDIT_NAMES,
+    BY_NAME,
+    RULES,
+    audits_for,
+    default_audits,
+    unknown_severity_keys,
+)
 from essaylint.audit.report import AuditResult, DraftReport
 from essaylint.audit.reportcache import ReportInputs
 from essaylint.audit.tables import write_findings, write_table
@@ -51,12 +59,19 @@ def run_audits(
     citation audit checks what library.csv alone can tell (the commit hooks of a fresh
     clone) instead of stopping."""
     check_severity_keys(project, config)
-    wanted = tuple(only or AUDITS)
+    mode = config.audit.counterevidence
+    wanted = tuple(only or default_audits(mode))
+    if "counterevidence" in wanted and mode == "off":
+        raise EssaylintError(
+            "the counterevidence audit is off (audit.counterevidence in essaylint.yaml)",
+            "switch it on for this run: essaylint audit --counterevidence soft (or strict)",
+        )
     planned = audits_for(wanted)
     indexed = any(a.needs_index for a in planned)
     build_id = current_build(project) if indexed else ""
     library_only = indexed and not build_id and index_optional
     key = tuple(sorted(wanted)) + (("library-only",) if library_only else ())
+    key += (f"counterevidence={mode}", COUNTER_VERSION) if "counterevidence" in wanted else ()
     inputs = ReportInputs(project, key, suggest, build_id)
     shared: dict[str, object] = {"build_id": build_id, "library_only": library_only}
     library = None
@@ -79,9 +94,10 @@ def run_audits(
         if write:
             _write(project, path.stem, report)
         reports.append(report)
-    scorer = shared.get("scorer")
-    if scorer is not None:
-        scorer.close()  # type: ignore[attr-defined]
+    for name in ("scorer", "counter_search"):
+        opened = shared.get(name)
+        if opened is not None:
+            opened.close()  # type: ignore[attr-defined]
     return reports
 
 

@@ -48,8 +48,17 @@ def verify_citations(ctx: click.Context, draft: Path, suggest: bool, as_json: bo
     "--only",
     "only",
     multiple=True,
-    type=click.Choice(["citations", "claims", "style", "rubric"]),
+    type=click.Choice(["citations", "claims", "style", "rubric", "counterevidence"]),
     help="Run only this audit (repeatable).",
+)
+@click.option(
+    "--counterevidence",
+    "counterevidence",
+    type=click.Choice(["off", "soft", "strict"]),
+    default=None,
+    help="Search the library for what contradicts or limits each claim: soft (high-risk "
+    "claims, strong and unhedged) or strict (every claim); default: audit.counterevidence "
+    "(off). Writes outputs/audits/<draft>.counterevidence.md.",
 )
 @click.option(
     "--suggest/--no-suggest",
@@ -79,12 +88,14 @@ def audit(
     ctx: click.Context,
     drafts: tuple[Path, ...],
     only: tuple[str, ...],
+    counterevidence: str | None,
     suggest: bool,
     as_json: bool,
     fmt: str,
     fail_on: str | None,
 ) -> None:
-    """Audit DRAFTS (default: every drafts/*.md): citations, claims, style and rubric.
+    """Audit DRAFTS (default: every drafts/*.md): citations, claims, style and rubric, and
+    counterevidence when switched on.
 
     Tables go to outputs/audits/<draft>.<audit>.md, findings to
     outputs/audits/<draft>.findings.json; the drafts are never modified.
@@ -98,8 +109,9 @@ def audit(
       essaylint audit --json > audit.json
       essaylint audit --format github --fail-on error     # in GitHub Actions
       essaylint audit --format sarif > essaylint.sarif
+      essaylint audit drafts/essay.md --counterevidence strict
     """
-    _run(ctx, drafts, only, suggest, "json" if as_json else fmt, fail_on)
+    _run(ctx, drafts, only, suggest, "json" if as_json else fmt, fail_on, counterevidence)
 
 
 def _run(
@@ -109,12 +121,13 @@ def _run(
     suggest: bool,
     fmt: str,
     fail_on: str | None = None,
+    counterevidence: str | None = None,
 ) -> None:
 
     cwd: Path = ctx.obj["cwd"]
     context = AppContext.open(cwd)
     paths = [str(p if p.is_absolute() else cwd / p) for p in drafts]
-    reports, failed, data = audit_report(context, paths, only, suggest, fail_on)
+    reports, failed, data = audit_report(context, paths, only, suggest, fail_on, counterevidence)
     threshold = fail_on or context.config.audit.fail_on
     if fmt == "json":
         emit_json(data)

@@ -30,7 +30,7 @@ def mcp(ctx: click.Context, max_calls: int, no_log: bool) -> None:
     """Serve essaylint's tools to a coding agent over MCP (stdio).
 
     Tools: query, retrieve, filter, search_sources, verify, audit, rubric_coverage,
-    relevance (+ follow, locate when installed). Resources: outputs/evidence/*.md,
+    relevance, counterevidence (+ follow, locate when installed). Resources: outputs/evidence/*.md,
     outputs/audits/*, outputs/relevance/*.html. Every call is logged to
     .essaylint/runs/<run_id>.jsonl (see `essaylint runs`). Needs the `mcp` extra.
 

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from essaylint.app.context import AppContext
+from essaylint.app.counterevidence import counter_pack
 from essaylint.app.query import ask, open_retriever
 from essaylint.cli.console import console, literal
 from essaylint.cli.main import emit_json, handle_errors
@@ -49,6 +51,13 @@ MODES = ("evidence", "papers", "instruction")
     help="Answer every question in FILE: one per line, or JSONL {id, text, en}.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the pack as JSON (JSONL in batch).")
+@click.option(
+    "--counter",
+    is_flag=True,
+    help="Counterevidence: QUESTION is a claim; find what the library says against it "
+    "(contradicts | limits, verbatim, with pages and ready citations). --doc names the "
+    "documents the claim cites.",
+)
 @click.pass_context
 @handle_errors
 def query(
@@ -63,6 +72,7 @@ def query(
     limit: int | None,
     batch: Path | None,
     as_json: bool,
+    counter: bool,
 ) -> None:
     """Find evidence for QUESTION in the local index and write an evidence pack.
 
@@ -80,7 +90,16 @@ def query(
       essaylint query "heart failure" --mode papers
       essaylint query "how is the essay marked" --mode instruction
       essaylint query --batch questions.jsonl --json > answers.jsonl
+      essaylint query "Exercise training reduces mortality in heart failure" --counter
     """
+    if counter:
+        if question is None or batch is not None:
+            raise EssaylintError(
+                "--counter takes one CLAIM", 'e.g. essaylint query "CLAIM" --counter'
+            )
+        pack = counter_pack(AppContext.open(ctx.obj["cwd"]), question, tuple(docs))
+        emit_json(pack) if as_json else print_counter(pack)
+        return
 
     if (question is None) == (batch is None):
         raise EssaylintError(
@@ -139,3 +158,26 @@ def print_pack(pack: EvidencePack) -> None:
         )
     )
     out.print(literal("evidence pack: ", pack.markdown_path))
+
+
+def print_counter(pack: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    out = console()
+    if not pack["items"]:
+        out.print(literal(f"{pack['status']}: nothing in the library contradicts or limits this"))
+        out.print(literal("look outside the library: ", pack["suggested_query"]))
+        return
+    table = Table(title=literal("against: ", pack["claim"]), show_lines=True, title_justify="left")
+    for column in ("relation", "citation", "quote", "cues", "confidence"):
+        table.add_column(column, overflow="fold")
+    for item in pack["items"]:
+        table.add_row(
+            item["relation"],
+            literal(item["citation"]),
+            literal(item["quote"]),
+            ", ".join(item["cues"]),
+            f"{item['confidence']:.2f}",
+        )
+    out.print(table)
+    out.print(literal(f"build {pack['build_id']}"))

@@ -85,6 +85,15 @@ class AuditSettings(Section):
     verify_citations_threshold_T: float | None = Field(None, ge=0, le=1)  # noqa: N815
     fail_on: Literal["error", "warning", "never"] = "error"
     severity: dict[str, Literal["error", "warning", "info", "off"]] = Field(default_factory=dict)
+    # Search the library for what contradicts or limits each claim (docs/counterevidence.md):
+    # off, soft (high-risk claims: strong and unhedged) or strict (every claim).
+    counterevidence: Literal["off", "soft", "strict"] = "off"
+
+    @field_validator("counterevidence", mode="before")
+    @classmethod
+    def _counter_off(cls, value: object) -> object:
+        """YAML reads an unquoted ``off`` as false."""
+        return "off" if value is False else value
 
     @field_validator("severity", mode="before")
     @classmethod

@@ -13,7 +13,7 @@ from essaylint.audit.findings import Finding
 from essaylint.tools.models import ToolModel
 from essaylint.tools.registry import Tool
 
-AuditName = Literal["citations", "claims", "style", "rubric"]
+AuditName = Literal["citations", "claims", "style", "rubric", "counterevidence"]
 
 
 class AuditSection(BaseModel):
@@ -58,6 +58,11 @@ class AuditArgs(ToolModel):
     fail_on: Literal["error", "warning", "never"] | None = Field(
         None, description="Severity that fails (default: audit.fail_on)."
     )
+    counterevidence: Literal["off", "soft", "strict"] | None = Field(
+        None,
+        description="Search the library for what contradicts or limits each claim: soft "
+        "(high-risk claims) or strict (every claim); default: audit.counterevidence (off).",
+    )
 
 
 class RubricArgs(ToolModel):
@@ -70,8 +75,10 @@ def audit_tool(
     only: tuple[str, ...],
     suggest: bool,
     fail_on: str | None = None,
+    counterevidence: str | None = None,
 ) -> AuditReport:
-    return AuditReport.model_validate(audit_report(context, drafts, only, suggest, fail_on)[2])
+    report = audit_report(context, drafts, only, suggest, fail_on, counterevidence)
+    return AuditReport.model_validate(report[2])
 
 
 def run_verify(context: AppContext, args: VerifyArgs) -> AuditReport:
@@ -79,7 +86,9 @@ def run_verify(context: AppContext, args: VerifyArgs) -> AuditReport:
 
 
 def run_audit(context: AppContext, args: AuditArgs) -> AuditReport:
-    return audit_tool(context, args.drafts, tuple(args.only), args.suggest, args.fail_on)
+    return audit_tool(
+        context, args.drafts, tuple(args.only), args.suggest, args.fail_on, args.counterevidence
+    )
 
 
 def run_rubric(context: AppContext, args: RubricArgs) -> AuditReport:

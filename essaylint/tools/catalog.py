@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from essaylint.core.errors import EssaylintError
 from essaylint.tools.audits import AUDIT, RUBRIC, VERIFY
+from essaylint.tools.counterevidence import COUNTER
 from essaylint.tools.follow import TOOL as FOLLOW
 from essaylint.tools.locate import TOOL as LOCATE
 from essaylint.tools.registry import Tool
@@ -24,6 +25,7 @@ TOOLS: dict[str, Tool] = {
         RELEVANCE,
         FOLLOW,
         LOCATE,
+        COUNTER,
     )
 }
 

@@ -1,0 +1,172 @@
+"""Counterevidence bench (issue #22): does `audit.counterevidence: strict` return the abstract
+that contradicts a claim, and does it leave alone the abstract that supports one?
+
+    python bench/counterevidence.py [--work /tmp/essaylint-bench-counter] [--sets scifact ...]
+        [--json FILE.json]
+
+For each SciFact set of bench/data/support/ (README there: SciFact train claims, CC BY 4.0;
+abstracts ODC-By 1.0), every abstract of the set is a source of one ingested essay repo
+(bench/support_sets.py builds it) — the full library, not just the cited abstract. Each
+CONTRADICTED or SUPPORTED claim is written uncited as its own paragraph of one draft, and the
+draft is audited by the real engine with counterevidence strict. Per claim:
+
+- contradicted claims: is the labelled abstract among the items called ``contradicts``?
+- supported claims: is the labelled abstract called ``contradicts`` (a false alarm)?
+
+Both over every claim (a claim the claim audit does not keep is never searched: a miss) and
+over the claims it keeps. Nothing here was used to set the judge's thresholds (they were set
+before any measurement). Also the time per claim (the search alone, median of the claims).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from _common import log
+from support_sets import build_repo, doc_uids, file_name, read_set, set_path
+
+DEFAULT_WORK = Path("/tmp/essaylint-bench-counter")
+LABELS = ("CONTRADICTED", "SUPPORTED")
+
+
+def claims_of(rows: list[dict]) -> dict[str, dict[str, set[str]]]:
+    """Claim text → label → the doc_ids labelled so for it."""
+    out: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for row in rows:
+        if row["label"] in LABELS:
+            out[" ".join(row["claim"].split())][row["label"]].add(row["doc_id"])
+    return out
+
+
+def draft_text(claims: list[str]) -> str:
+    return "# Claims\n\n" + "\n\n".join(claims) + "\n"
+
+
+def audit_strict(project, draft: Path):  # -> (rows, findings, seconds)
+    from essaylint.app.audit import audit_drafts, with_counterevidence
+    from essaylint.config import load_config
+
+    config = with_counterevidence(load_config(project.config_path), "strict")
+    started = time.perf_counter()
+    (report,) = audit_drafts(project, config, [draft], suggest=False, write=True)
+    seconds = time.perf_counter() - started
+    section = next(r for r in report.results if r.name == "counterevidence")
+    claims = next(r for r in report.results if r.name == "claims")
+    return claims.rows, section, seconds
+
+
+def evaluate(name: str, work: Path) -> dict:
+    rows = read_set(set_path(name))
+    project = build_repo(name, rows, work)
+    uid_of_file = doc_uids(project)
+    uid = {r["doc_id"]: uid_of_file.get(file_name(name, r["doc_id"]), "") for r in rows}
+    claims = claims_of(rows)
+    texts = sorted(claims)
+    draft = project.root / "drafts" / "claims.md"
+    draft.write_text(draft_text(texts), encoding="utf-8")
+    for name_ in ("counterevidence", "reports"):  # time the search itself, not the cache
+        path = project.store.results(name_).path
+        if path is not None:
+            path.unlink(missing_ok=True)
+    claim_rows, section, seconds = audit_strict(project, draft)
+    kept = {r["claim_text"] for r in claim_rows}
+    called: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for row in section.rows:
+        if row["relation"] in ("contradicts", "limits"):
+            called[row["claim_text"]][row["relation"]].add(row["doc_uid"])
+    out: dict = {"set": name, "documents": len({r["doc_id"] for r in rows}), "claims": {}}
+    for label in LABELS:
+        with_label = [t for t in texts if claims[t].get(label)]
+        hits = [
+            t
+            for t in with_label
+            if {uid[d] for d in claims[t][label]} & called.get(t, {}).get("contradicts", set())
+        ]
+        any_item = [t for t in with_label if called.get(t)]
+        kept_here = [t for t in with_label if t in kept]
+        out["claims"][label] = {
+            "claims": len(with_label),
+            "kept_by_claim_audit": len(kept_here),
+            "labelled_abstract_called_contradicts": len(hits),
+            "share_of_all": round(len(hits) / max(len(with_label), 1), 3),
+            "share_of_kept": round(len(hits) / max(len(kept_here), 1), 3),
+            "with_any_item": len(any_item),
+        }
+    contradicts_items = [r for r in section.rows if r["relation"] == "contradicts"]
+    out["items"] = {
+        "contradicts": len(contradicts_items),
+        "limits": sum(1 for r in section.rows if r["relation"] == "limits"),
+        "nothing_found": sum(
+            1 for r in section.rows if r["relation"] not in ("contradicts", "limits")
+        ),
+    }
+    # Of the items called contradicts, how many point at an abstract labelled CONTRADICTED for
+    # that claim (a lower bound of precision: other abstracts are unlabelled, not wrong).
+    labelled = sum(
+        1
+        for r in contradicts_items
+        if r["doc_uid"] in {uid[d] for d in claims[r["claim_text"]].get("CONTRADICTED", ())}
+    )
+    out["contradicts_on_labelled_contradicting_abstract"] = labelled
+    out["query_counter"] = by_query(project, texts, claims, uid)
+    searched = section.metrics.get("searched", 0)
+    out["audit_seconds"] = round(seconds, 1)
+    out["claims_searched"] = searched
+    out["seconds_per_searched_claim"] = round(seconds / max(searched, 1), 2)
+    return out
+
+
+def by_query(project, texts: list[str], claims: dict, uid: dict[str, str]) -> dict:
+    """The same search for every claim, as `essaylint query "CLAIM" --counter` runs it (no
+    claim audit in front: what the search and judge do on their own)."""
+    from essaylint.app.backends import backends_for
+    from essaylint.audit.counterevidence import CounterSearch
+    from essaylint.config import load_config
+    from essaylint.ingest.library import library_entries
+    from essaylint.retrieve.engine import Retriever
+
+    config = load_config(project.config_path)
+    backends = backends_for(config, project.root)
+    retriever = Retriever(project, config, backends)
+    search = CounterSearch(project, retriever, backends, library_entries(project.library_csv))
+    out = {}
+    for label in LABELS:
+        with_label = [t for t in texts if claims[t].get(label)]
+        hits = 0
+        for text in with_label:
+            items, _ = search.find(text)
+            against = {i.doc_uid for i in items if i.relation == "contradicts"}
+            hits += bool({uid[d] for d in claims[text][label]} & against)
+        out[label] = {
+            "claims": len(with_label),
+            "labelled_abstract_called_contradicts": hits,
+            "share": round(hits / max(len(with_label), 1), 3),
+        }
+    search.close()
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--work", type=Path, default=DEFAULT_WORK)
+    parser.add_argument("--sets", nargs="+", default=["scifact_deveval", "scifact"])
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    results = []
+    for name in args.sets:
+        log(f"{name}: auditing with counterevidence strict")
+        results.append(evaluate(name, args.work))
+        log(json.dumps(results[-1], indent=1))
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    json.dump(results, sys.stdout, indent=1)
+    print()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+"""Limitation cues and the opposite-seeking query variants of the counterevidence search.
+
+The contradiction cues (negation, direction, quantifier, numbers) are the citation support
+judge's (audit/citations/cues.py); this module adds what *limits* a claim: a source sentence
+that restricts a finding to a population, a setting, a design, a sample size or a time span.
+"""
+
+from __future__ import annotations
+
+import re
+
+from essaylint.audit.citations.cues import ANTONYM_OF, DOWN, UP, tokens
+from essaylint.audit.citations.support import suggested_query
+
+_LIMITATION_PATTERNS: dict[str, tuple[str, ...]] = {
+    "population": (
+        r"\bonly (?:in|among|for) ",
+        r"\b(?:in|among) (?:mice|rats|animals|children|adolescents|older (?:adults|people|"
+        r"patients)|the elderly|women|men|patients with)\b",
+        r"\bin vitro\b(?! fertili[sz])",
+        r"\bsub-?groups?\b",
+    ),
+    "setting": (
+        r"\b(?:to|in) (?:other|different|all) (?:settings|populations|countries|contexts)\b",
+        r"\bsingle[- ](?:centre|center|site|hospital|institution)\b",
+        r"\bgenerali[sz](?:ab|e|ed|ing|ation)\w*",
+        r"\btransferab\w*",
+    ),
+    "design": (
+        r"\b(?:observational|cross-sectional|retrospective|non-?randomi[sz]ed|uncontrolled)\b",
+        r"\bcase series\b",
+        r"\b(?:cannot|can not|could not|does not|do not) (?:establish|infer|determine|prove) "
+        r"caus\w*",
+        r"\bconfound\w*",
+        r"\bbias(?:es|ed)?\b",
+    ),
+    "sample size": (
+        r"\b(?:small|limited|modest) (?:sample|number|cohort|study|studies|trials?)\b",
+        r"\bpilot\b",
+        r"\bunder-?powered\b",
+        r"\bsample size\b",
+        r"\bsmall (?:size|numbers?)\b",
+    ),
+    "time": (
+        r"\bshort[- ]term\b",
+        r"\b(?:longer|long[- ]term|extended) follow[- ]up\b",
+        r"\blong[- ]term (?:effects?|outcomes?|benefits?) (?:are|is|remain|were) "
+        r"(?:unknown|unclear|uncertain)\b",
+    ),
+    "stated limit": (
+        r"\blimitations?\b",
+        r"\b(?:should|must) be interpreted with caution\b",
+        r"\bfurther (?:research|studies|trials|work) (?:is|are) (?:needed|required|warranted)\b",
+        r"\b(?:remains?|is|are) (?:unclear|uncertain|inconclusive|controversial)\b",
+        r"\binconsistent (?:results|findings|evidence)\b",
+        r"\bmixed (?:results|findings|evidence)\b",
+    ),
+}
+LIMITATIONS: dict[str, tuple[re.Pattern[str], ...]] = {
+    kind: tuple(re.compile(p, re.IGNORECASE) for p in patterns)
+    for kind, patterns in _LIMITATION_PATTERNS.items()
+}
+
+
+def limitation_kinds(text: str, claim: str = "") -> list[str]:
+    """The kinds of limitation the text states (population, setting, design, sample size,
+    time, stated limit), in that order; one the claim already states ('in mice', 'bias'
+    where bias is its topic) limits nothing."""
+    stated = " ".join(claim.lower().split())
+    return [
+        kind
+        for kind, patterns in LIMITATIONS.items()
+        if any(_new_to(stated, m.group(0)) for p in patterns for m in p.finditer(text))
+    ]
+
+
+def _new_to(claim: str, match: str) -> bool:
+    words = match.lower().split()
+    return not claim or " ".join(words[-2:] if len(words) > 1 else words) not in claim
+
+
+def reversed_direction(text: str) -> str:
+    """The text with each direction word and antonym swapped ('reduces' → 'increases'); the
+    text itself when it has none."""
+    out = []
+    changed = False
+    for token in tokens(text):
+        swap = _opposite(token)
+        changed |= swap != token
+        out.append(swap)
+    return " ".join(out) if changed else text
+
+
+def _opposite(token: str) -> str:
+    antonyms = ANTONYM_OF.get(token)
+    if antonyms:
+        return sorted(antonyms)[0]
+    if token in UP:
+        return "decreased"
+    if token in DOWN:
+        return "increased"
+    return token
+
+
+def query_variants(claim: str) -> list[str]:
+    """The claim, then queries looking for its opposite: reversed direction, no effect, only
+    in a subgroup, a 'however' or a stated limitation."""
+    terms = suggested_query(claim)
+    variants = [
+        claim,
+        reversed_direction(claim),
+        f"no significant difference {terms}",
+        f"not associated no effect {terms}",
+        f"only in {terms}",
+        f"however {terms} limitation",
+    ]
+    return list(dict.fromkeys(v for v in variants if v.strip()))
+
+
+def outside_search_terms(claim: str) -> str:
+    """Search terms for looking outside the library (a database or a search engine)."""
+    terms = suggested_query(claim, limit=6)
+    return f'{terms} AND (limitation OR "no effect" OR "no association" OR contradict*)'

@@ -1,0 +1,157 @@
+"""Does a source sentence contradict a claim, limit it, or neither?
+
+A sentence is judged only when it is about the claim: close in meaning (cosine of the
+embeddings) and sharing at least two content words beyond direction words. Then the support
+judge's contradiction cues decide ``contradicts`` (it denies what the claim asserts, or
+reverses its direction; benefit against harm and a different number add to these), and the
+limitation cues ``limits`` (it restricts the finding to a population, setting, design,
+sample size or time, or narrows the claim's 'all' to 'some' or 'only'). The thresholds were
+set before any measurement, except CONTRADICT_COSINE, chosen on SciFact's train claims;
+bench/counterevidence.py reports the held-out SciFact dev-eval claims apart.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from essaylint.audit.citations import cues
+from essaylint.audit.citations.features import numbers, words
+from essaylint.audit.claims.features import hedge_count
+from essaylint.audit.counterevidence.cues import limitation_kinds
+
+Relation = Literal["contradicts", "limits"]
+# Negation words that name a condition more often than they deny one ('heart failure', 'in
+# the absence of'): set aside before the negation cue is read.
+NOT_DENIALS = frozenset({"failure", "failures", "absence", "absent"})
+# What 'finds no effect' reads like; other negations ('failed to maintain') deny too little.
+NULL_PHRASES = (
+    "no significant",
+    "not significant",
+    "not significantly",
+    "not associated",
+    "no association",
+    "no effect",
+    "no difference",
+    "did not differ",
+    "no relationship",
+    "no correlation",
+    "no change",
+    "no evidence",
+    "not related",
+    "not linked",
+    "unrelated to",
+    "independent of",
+    "no benefit",
+    "no impact",
+    "no increase",
+    "no reduction",
+    "no improvement",
+    "not required",
+    "not necessary",
+)
+# Words that deny an effect on their own; 'similar', 'comparable' and 'independent' are left
+# out: in abstracts they more often compare or qualify than deny.
+NULL_WORDS = frozenset(
+    {"unchanged", "unaffected", "ineffective", "insignificant", "nonsignificant"}
+)
+OPEN_OR_METHOD = re.compile(
+    r"\b(?:whether|unknown|unclear|hypothesi[sz]ed?|we (?:assessed|investigated|examined|"
+    r"tested|evaluated|compared|aimed|sought|studied)|aims? (?:to|of)|objective|purpose|"
+    r"outcome measures|design|methods?)\b",
+    re.IGNORECASE,
+)
+RELATED_COSINE = 0.55  # below this a sentence is about something else
+# A contradiction needs a sentence this close: below it, the cues mostly fire on a sentence
+# about a neighbouring finding (chosen on SciFact train, bench/counterevidence.py).
+CONTRADICT_COSINE = 0.7
+MIN_SHARED = 2  # content stems shared with the claim, direction words left out
+
+
+@dataclass(frozen=True)
+class Verdict:
+    relation: Relation
+    confidence: float
+    cues: tuple[str, ...]
+
+
+def judge(claim: str, sentence: str, cosine: float) -> Verdict | None:
+    """The relation of ``sentence`` to ``claim`` (``cosine``: of their embeddings), or None."""
+    shared = cues.shared_stems(claim, sentence) - cues.DIRECTION_STEMS
+    if cosine < RELATED_COSINE or len(shared) < MIN_SHARED or not states_a_finding(sentence):
+        return None
+    against = contradiction_cues(claim, sentence) if cosine >= CONTRADICT_COSINE else []
+    if against and hedge_count(sentence):  # 'may not reduce' puts the claim in doubt
+        return Verdict("limits", _confidence(cosine, 1), ("hedged", *against))
+    if against:
+        return Verdict("contradicts", _confidence(cosine, len(against)), tuple(against))
+    limits = limitation_kinds(sentence, claim)
+    if _narrows(claim, sentence):
+        limits.append("quantifier")
+    if limits:
+        return Verdict("limits", _confidence(cosine, len(limits)), tuple(limits))
+    return None
+
+
+def contradiction_cues(claim: str, sentence: str) -> list[str]:
+    """The cues by which ``sentence`` says the opposite of ``claim``: a denial or a reversed
+    direction about what they share, or benefit against harm; a different number only
+    strengthens one of these."""
+    found = []
+    if _denies(claim, sentence):
+        found.append("negation")
+    if cues.scoped_direction_mismatch(claim, sentence):
+        found.append("direction")
+    if found and cues.valence_mismatch(claim, sentence):
+        found.append("valence")
+    if found and _numbers_differ(claim, sentence):
+        found.append("number")
+    return found
+
+
+def _denies(claim: str, sentence: str) -> bool:
+    """Exactly one of the two denies what they share, plainly: a null-result phrase ('no
+    significant difference', 'not associated', 'unchanged') and no hedge ('may not' limits,
+    it does not deny). Negation words both texts use as topic words, and NOT_DENIALS, are
+    set aside."""
+    topic = (set(words(claim)) & set(words(sentence)) & cues.NEGATIONS) | NOT_DENIALS
+    mine, theirs = _without(claim, topic), _without(sentence, topic)
+    if not cues.scoped_negation_mismatch(mine, theirs):
+        return False
+    shared = cues.shared_stems(mine, theirs)
+    denying = theirs if cues.scoped_negated(theirs, shared) else mine
+    return _null_result(denying) and not hedge_count(denying)
+
+
+def _null_result(text: str) -> bool:
+    padded = f" {' '.join(text.lower().split())} "
+    return any(p in padded for p in NULL_PHRASES) or bool(set(words(text)) & NULL_WORDS)
+
+
+def states_a_finding(sentence: str) -> bool:
+    """Not an open question, an aim or a method ('whether', 'we tested the hypothesis'):
+    such a sentence neither contradicts nor limits anything."""
+    return not OPEN_OR_METHOD.search(sentence)
+
+
+def _without(text: str, topic: set[str]) -> str:
+    if not topic:
+        return text
+    return " ".join(w for w in text.split() if w.lower().strip(".,;:()") not in topic)
+
+
+def _narrows(claim: str, sentence: str) -> bool:
+    """The claim says all (always, every) and the sentence some or only."""
+    return cues.quantifier(claim) == "all" and cues.quantifier(sentence) in ("some", "only")
+
+
+def _numbers_differ(claim: str, sentence: str) -> bool:
+    mine, theirs = numbers(claim), numbers(sentence)
+    return bool(mine and theirs and not mine & theirs)
+
+
+def _confidence(cosine: float, cue_count: int) -> float:
+    """A ranking score in 0-1 (closeness, more cues higher), not a calibrated probability:
+    the measured precision of each relation is in the rule's docs."""
+    return round(min(0.95, 0.5 * cosine + 0.15 * min(cue_count, 3)), 2)

@@ -1,0 +1,77 @@
+"""The rules of the counterevidence audit (SPEC §6, issue #22), each declared once.
+
+The examples are published sentences: from the abstract of Tully et al. 2010 on heart
+failure rehabilitation programmes (CC BY; a sample paper shipped with essaylint, so the
+library of tests/test_rules.py holds it, and its own limitations paragraph limits the
+sentence), and from 'Opportunities and obstacles for deep learning in biology and medicine'
+(greenelab/deep-review) and 'Major challenges on authorship' (data2health/contributorship),
+both CC BY 4.0, which no source of that library is about. Precision: bench/counterevidence.py
+(BENCHMARKS.md, "Counterevidence (issue #22)").
+"""
+
+from __future__ import annotations
+
+from essaylint.audit.findings import Rule
+
+TULLY = (
+    "Supervised exercise sessions increased confidence to resume physical activity, while "
+    "peer-group interaction and supportive medical staff improved morale."
+)
+KARPATHY = (
+    "More recently, Karpathy et al. showed the existence of individual cells in LSTMs that "
+    "kept track of quotes and brackets in character-level language models."
+)
+
+COUNTEREVIDENCE = Rule(
+    "claim/counterevidence",
+    "info",
+    "A source in the library contradicts or limits this claim",
+    rationale="Markers reward an essay that weighs evidence. With audit.counterevidence on "
+    "(soft: high-risk claims, strong and unhedged; strict: every claim), each claim is "
+    "searched for in every citable source with variants that look for the opposite (reversed "
+    "direction, no significant difference, only in, however); each sentence found is judged "
+    "with the citation judge's contradiction cues (negation, direction, benefit against harm, "
+    "numbers) and limitation cues (population, setting, design, sample size, time). The item "
+    "is a verbatim quote with its page and a ready citation: engage with it, or limit the "
+    "claim. Information only: `contradicts` would be a warning only with a measured precision "
+    "of at least 0.8, which it does not reach.",
+    example=TULLY,
+    counter_example=KARPATHY,
+    precision="contradicts: 0.71-0.79 (10 of 14 items on an abstract labelled as "
+    "contradicting the claim, 3 on one labelled as supporting it) in strict audits of SciFact "
+    "claims; the labelled contradicting abstract is found for 0.15 of held-out contradicted "
+    "claims, a supporting abstract called contradicting for 0.04 of supported ones "
+    "(Check-COVID: 0.05 and 0.03; bench/counterevidence.py); limits: 0.33 by reading (23 "
+    "of 70 items right, 9 borderline; bench/data/counterevidence_limits_verdicts.jsonl)",
+    max_severity="warning",
+)
+NO_COUNTEREVIDENCE_FOUND = Rule(
+    "claim/no-counterevidence-found",
+    "info",
+    "NO_COUNTEREVIDENCE_FOUND_IN_CORPUS: nothing in the library contradicts or limits this claim",
+    rationale="Said so that a searched claim is never silently passed and never given an "
+    "invented source: the library was searched and held nothing against the claim. It is not "
+    "evidence that nothing exists outside the library.",
+    example=KARPATHY,
+    counter_example=TULLY,
+    precision="exact: the search ran and kept no item",
+    max_severity="info",
+)
+LIMITATION_NEEDED = Rule(
+    "claim/limitation-needed",
+    "info",
+    "LIMITATION_NEEDED: a high-risk claim with no counterevidence found and no limitation "
+    "stated in its paragraph",
+    rationale="A strong, unhedged claim whose paragraph states no hedge and no limitation "
+    "(population, setting, design, sample size, time) reads as one-sided; the library holds "
+    "nothing against it, so the finding gives search terms for looking outside the library.",
+    example="As authorship remains the single most important form of recognition of individual "
+    "contributions, tensions around its definition and enforcement remain challenging to "
+    "address.",
+    counter_example=TULLY,
+    precision="exact given the claim audit's high-risk reading (claim/strong-wording's "
+    "precision) and an empty search",
+    max_severity="info",
+)
+
+RULES: tuple[Rule, ...] = (COUNTEREVIDENCE, NO_COUNTEREVIDENCE_FOUND, LIMITATION_NEEDED)

@@ -1,0 +1,183 @@
+"""The counterevidence search for one claim: retrieve candidate passages from every citable
+source with the claim and its opposite-seeking variants, judge each of their sentences, and
+keep the verbatim sentences that contradict or limit the claim, with locators and
+ready-to-paste citations. Results are cached per claim text and index build."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
+
+from essaylint.audit.citations.sentences import sentences_of
+from essaylint.audit.counterevidence.cues import limitation_kinds, query_variants
+from essaylint.audit.counterevidence.judge import Verdict, judge
+from essaylint.core.store import digest
+from essaylint.retrieve.citation import citation
+from essaylint.retrieve.records import Filters, QueryInputs
+
+if TYPE_CHECKING:
+    from essaylint.core.ports import Backends
+    from essaylint.core.project import Project
+    from essaylint.core.records import IndexedChild, LibraryEntry
+    from essaylint.retrieve.engine import Retriever
+
+VERSION = "counterevidence-12"  # bump when the search or the judge changes
+HITS_PER_QUERY = 8  # passages kept from each query variant
+HITS_PER_CITED = 3  # passages of each document the claim cites (it may state its own limits)
+MAX_ITEMS = 5  # items per claim, contradicting ones first
+# A document with a sentence this close to the claim is a source of it: the limitations it
+# states of itself (its sample, design, setting) limit the claim too, however far in wording.
+SOURCE_COSINE = 0.7
+OWN_LIMITS_QUERY = "limitations of this study small sample size generalisation design bias"
+OWN_LIMIT_KINDS = frozenset({"stated limit", "sample size", "design", "setting", "time"})
+NO_COUNTEREVIDENCE = "NO_COUNTEREVIDENCE_FOUND_IN_CORPUS"
+
+
+@dataclass
+class CounterItem:
+    """One verbatim source sentence that contradicts or limits a claim."""
+
+    doc_uid: str
+    citation_key: str
+    relation: str  # contradicts | limits
+    quote: str
+    locator: dict[str, Any]  # page_start, page_end, parent_id, child_id, char_start, label
+    citation: str  # ready to paste, in the draft's citation syntax
+    confidence: float
+    cues: list[str]
+    query: str  # the variant that retrieved it
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+OWN_LIMIT_CONFIDENCE = 0.5
+
+
+def own_limit_kinds(text: str, claim: str = "") -> list[str]:
+    """The limitation kinds a study states of itself ('the small size of the focus groups',
+    'this observational design'); a population alone is the study's scope, not its limit."""
+    return [k for k in limitation_kinds(text, claim) if k in OWN_LIMIT_KINDS]
+
+
+class CounterSearch:
+    """Searches one project's index; reuse it for every claim of a run."""
+
+    def __init__(
+        self,
+        project: Project,
+        retriever: Retriever,
+        backends: Backends,
+        library: dict[str, LibraryEntry],
+    ) -> None:
+        self.retriever = retriever
+        self.library = library
+        embedder = backends.embedder
+        self.texts = project.store.vectors(embedder.model_id, "query")
+        self._embed = embedder.embed_queries
+        self.cache = project.store.results("counterevidence")
+        self.searched = 0  # claims searched (not answered from the cache)
+
+    def find(self, claim: str, cited: tuple[str, ...] = ()) -> tuple[list[CounterItem], list[str]]:
+        """The items against ``claim`` (best first, at most MAX_ITEMS) and the queries run."""
+        key = digest(VERSION, self.retriever.build_id, claim, sorted(cited))
+        stored = self.cache.get(key)
+        if stored is not None:
+            return [CounterItem(**item) for item in stored["items"]], stored["queries"]
+        self.searched += 1
+        queries = query_variants(claim)
+        children = self._candidates(queries, cited)
+        items, sources = self._judge(claim, children)
+        items += self._own_limits(claim, sources - {i.doc_uid for i in items})
+        items.sort(key=lambda i: (i.relation != "contradicts", -i.confidence, i.doc_uid))
+        items = items[:MAX_ITEMS]
+        self.cache.put(key, {"items": [i.to_dict() for i in items], "queries": queries})
+        return items, queries
+
+    def close(self) -> None:
+        self.texts.flush()
+        self.cache.save()
+
+    def _candidates(
+        self, queries: list[str], cited: tuple[str, ...]
+    ) -> dict[str, tuple[IndexedChild, str]]:
+        """Child id → (child, the query that found it first), references left out."""
+        found: dict[str, tuple[IndexedChild, str]] = {}
+        searches = [(q, QueryInputs(q), HITS_PER_QUERY) for q in queries]
+        searches += [
+            (queries[0], QueryInputs(queries[0], filters=Filters(docs=(uid,))), HITS_PER_CITED)
+            for uid in cited
+            if self._citable(uid)
+        ]
+        for query, inputs, limit in searches:
+            for hit in self.retriever.search(inputs)[:limit]:
+                if hit.child.source_subtype != "references" and hit.child.citable:
+                    found.setdefault(hit.child_id, (hit.child, query))
+        return found
+
+    def _citable(self, uid: str) -> bool:
+        entry = self.library.get(uid)
+        return entry is not None and entry.is_citable and entry.status == "present"
+
+    def _judge(
+        self, claim: str, children: dict[str, tuple[IndexedChild, str]]
+    ) -> tuple[list[CounterItem], set[str]]:
+        """The items among the candidates' sentences, and the documents that are a source
+        of the claim (a sentence within SOURCE_COSINE)."""
+        pairs = [(text, child, q) for child, q in children.values() for text in sentences_of(child)]
+        pairs = list({text: (text, child, q) for text, child, q in pairs}.values())
+        if not pairs:
+            return [], set()
+        vectors = self.texts.lookup([claim, *(text for text, _, _ in pairs)], self._embed)
+        cosines = vectors[1:] @ vectors[0]
+        items = []
+        sources = set()
+        for (text, child, query), cosine in zip(pairs, cosines, strict=True):
+            if cosine >= SOURCE_COSINE:
+                sources.add(child.doc_uid)
+            verdict = judge(claim, text, float(cosine))
+            if verdict is not None:
+                items.append(self._item(child, text, query, verdict))
+        return items, sources
+
+    def _own_limits(self, claim: str, sources: set[str]) -> list[CounterItem]:
+        """The limitation each source of the claim states of itself: its most specific
+        sentence (a sample, design or setting before a bare 'limitations')."""
+        items = []
+        for uid in sorted(sources):
+            inputs = QueryInputs(OWN_LIMITS_QUERY, filters=Filters(docs=(uid,)))
+            found = [
+                (text, kinds, hit.child)
+                for hit in self.retriever.search(inputs)[:HITS_PER_CITED]
+                if hit.child.source_subtype != "references"
+                for text in sentences_of(hit.child)
+                if (kinds := own_limit_kinds(text, claim))
+            ]
+            if found:
+                text, kinds, child = max(found, key=lambda f: len(set(f[1]) - {"stated limit"}))
+                verdict = Verdict("limits", OWN_LIMIT_CONFIDENCE, ("own limitation", *kinds))
+                items.append(self._item(child, text, OWN_LIMITS_QUERY, verdict))
+        return items
+
+    def _item(self, child: IndexedChild, text: str, query: str, verdict: Any) -> CounterItem:
+        pages = child.pages
+        locator = {
+            "page_start": child.page_start,
+            "page_end": child.page_end,
+            "parent_id": child.parent_id,
+            "child_id": child.child_id,
+            "char_start": child.char_start + max(child.text.find(text[:40]), 0),
+            "has_page": child.page_start is not None,
+            "label": pages.label() if child.page_start is not None else "no page (char anchor)",
+        }
+        return CounterItem(
+            doc_uid=child.doc_uid,
+            citation_key=child.citation_key,
+            relation=verdict.relation,
+            quote=text,
+            locator=locator,
+            citation=citation(child.doc_uid, self.library.get(child.doc_uid), pages, child),
+            confidence=verdict.confidence,
+            cues=list(verdict.cues),
+            query=query,
+        )

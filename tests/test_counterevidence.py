@@ -1,0 +1,216 @@
+"""Counterevidence (issue #22): through the CLI, on the sample repo (tests/support/
+sample_repo.py: the three sample papers shipped with essaylint, all CC BY).
+
+The claims are published sentences: the abstract of Tully et al. 2010 (in the library; its
+own limitations paragraph limits the claim) and a sentence of 'Opportunities and obstacles
+for deep learning in biology and medicine' (greenelab/deep-review, CC BY 4.0), which no
+source of the library is about.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from essaylint.audit.counterevidence import judge as judge_module
+from essaylint.audit.counterevidence.judge import judge
+from essaylint.audit.counterevidence.rules import KARPATHY, TULLY
+from essaylint.audit.counterevidence.search import CounterSearch
+from essaylint.cli.main import cli
+from essaylint.core.project import Project
+from essaylint.ingest.state import current_chunks
+
+TULLY_UID = "doc_354b33f6"
+# Not high-risk (no strong claim type): searched in strict mode only.
+PRIOR_WORK = (
+    "Comprehensive programmes combining exercise and education have been found to improve "
+    "physical status and psychosocial well-being, as well as reducing hospital readmissions."
+)
+
+
+@pytest.fixture
+def draft(sample_repo: Project) -> Iterator[Path]:
+    path = sample_repo.root / "drafts" / "counter.md"
+    path.write_text(f"# Claims\n\n{TULLY}\n\n{KARPATHY}\n\n{PRIOR_WORK}\n", encoding="utf-8")
+    yield path
+    path.unlink()
+    for table in (sample_repo.outputs / "audits").glob("counter.*"):
+        table.unlink()
+
+
+def run_cli(project: Project, *args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["-C", str(project.root), *args])
+    return result.exit_code, result.stdout
+
+
+def audit_json(project: Project, *args: str) -> dict[str, Any]:
+    code, out = run_cli(project, "audit", "drafts/counter.md", "--no-suggest", "--json", *args)
+    assert code in (0, 1), out
+    (report,) = json.loads(out)["drafts"]
+    return report
+
+
+def line_of(path: Path, text: str) -> int:
+    return path.read_text(encoding="utf-8").splitlines().index(text) + 1
+
+
+def test_off_by_default_no_table_no_search(
+    sample_repo: Project, draft: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the counterevidence search ran while off")
+
+    monkeypatch.setattr(CounterSearch, "__init__", refuse)
+    report = audit_json(sample_repo)
+    assert "counterevidence" not in report["audits"]
+    assert not (sample_repo.outputs / "audits" / "counter.counterevidence.md").exists()
+    assert not any(f["rule"] == "claim/counterevidence" for f in _findings(report))
+
+
+def test_only_counterevidence_while_off_says_how_to_switch_it_on(
+    sample_repo: Project, draft: Path
+) -> None:
+    code, _ = run_cli(sample_repo, "audit", "drafts/counter.md", "--only", "counterevidence")
+    result = CliRunner().invoke(
+        cli,
+        ["-C", str(sample_repo.root), "audit", "drafts/counter.md", "--only", "counterevidence"],
+    )
+    assert code == 2
+    assert "--counterevidence soft" in result.output
+
+
+def test_only_counterevidence_runs_the_audits_it_reads(sample_repo: Project, draft: Path) -> None:
+    report = audit_json(sample_repo, "--only", "counterevidence", "--counterevidence", "soft")
+    assert list(report["audits"]) == ["counterevidence"]
+    assert report["audits"]["counterevidence"]["rows"]
+
+
+def test_strict_finds_the_sources_own_limits_and_nothing_invented(
+    sample_repo: Project, draft: Path
+) -> None:
+    report = audit_json(sample_repo, "--counterevidence", "strict")
+    findings = _findings(report)
+    tully_line, karpathy_line = line_of(draft, TULLY), line_of(draft, KARPATHY)
+    items = [f for f in findings if f["rule"] == "claim/counterevidence"]
+    assert items and {f["line"] for f in items} <= {tully_line, line_of(draft, PRIOR_WORK)}
+    at_tully = [f for f in items if f["line"] == tully_line]
+    assert at_tully, findings
+    texts = _library_texts(sample_repo)
+    for finding in items:
+        data = finding["data"]
+        assert data["relation"] in ("contradicts", "limits")
+        assert set(data) >= {"doc_uid", "relation", "quote", "locator", "confidence"}
+        assert " ".join(data["quote"].split()) in texts[data["doc_uid"]]  # verbatim
+        assert data["locator"]["page_start"] is not None
+        assert re.fullmatch(r"\(.+, \d{4}, p\. \d+(-\d+)?\)\{#doc_\w+\}", data["citation"])
+    assert any(f["data"]["doc_uid"] == TULLY_UID for f in at_tully)
+    nothing = [f for f in findings if f["rule"] == "claim/no-counterevidence-found"]
+    assert [f["line"] for f in nothing] == [karpathy_line]
+    assert "NO_COUNTEREVIDENCE_FOUND_IN_CORPUS" in nothing[0]["message"]
+    table = (sample_repo.outputs / "audits" / "counter.counterevidence.md").read_text()
+    header = (
+        "| claim_id | line | claim_text | relation | source | quote | locator | suggested_query |"
+    )
+    assert header in table
+    assert "NO_COUNTEREVIDENCE_FOUND_IN_CORPUS" in table and TULLY_UID in table
+
+
+def test_soft_searches_only_high_risk_claims(sample_repo: Project, draft: Path) -> None:
+    soft = audit_json(sample_repo, "--counterevidence", "soft")["audits"]["counterevidence"]
+    strict = audit_json(sample_repo, "--counterevidence", "strict")["audits"]["counterevidence"]
+    prior = line_of(draft, PRIOR_WORK)
+    assert prior not in {r["line"] for r in soft["rows"]}
+    assert prior in {r["line"] for r in strict["rows"]}
+    assert line_of(draft, TULLY) in {r["line"] for r in soft["rows"]}
+    assert soft["summary"].startswith("1 claims searched (soft)")
+
+
+def test_a_changed_draft_searches_only_its_new_claims(sample_repo: Project, draft: Path) -> None:
+    audit_json(sample_repo, "--counterevidence", "strict")
+    draft.write_text(draft.read_text() + "\nElectronic records always cut hospital errors.\n")
+    section = audit_json(sample_repo, "--counterevidence", "strict")["audits"]["counterevidence"]
+    assert section["metrics"]["searched"] == 1
+
+
+def test_configured_mode_needs_no_flag(sample_repo: Project, draft: Path) -> None:
+    config = sample_repo.config_path
+    before = config.read_text(encoding="utf-8")
+    config.write_text(before.replace("  counterevidence: off", "  counterevidence: soft"))
+    try:
+        report = audit_json(sample_repo)
+    finally:
+        config.write_text(before)
+    assert "counterevidence" in report["audits"]
+
+
+def test_query_counter_pack(sample_repo: Project) -> None:
+    code, out = run_cli(sample_repo, "query", TULLY, "--counter", "--json")
+    assert code == 0, out
+    pack = json.loads(out)
+    assert pack["status"] == "FOUND"
+    item = pack["items"][0]
+    assert item["doc_uid"] == TULLY_UID and item["relation"] == "limits"
+    assert item["citation"].startswith("(Tully et al., 2010, p. ")
+    code, out = run_cli(sample_repo, "query", KARPATHY, "--counter", "--json")
+    empty = json.loads(out)
+    assert empty["status"] == "NO_COUNTEREVIDENCE_FOUND_IN_CORPUS" and empty["items"] == []
+    assert empty["suggested_query"]
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "relation"),
+    [
+        (
+            "Exercise training reduces mortality in heart failure patients.",
+            "Exercise training increased mortality in patients with heart failure.",
+            "contradicts",
+        ),
+        (
+            "Exercise training reduces mortality in heart failure patients.",
+            "Exercise training had no significant effect on mortality in heart failure patients.",
+            "contradicts",
+        ),
+        (
+            "Exercise training reduces mortality in heart failure patients.",
+            "In a small pilot study, exercise training reduced mortality in heart failure "
+            "patients.",
+            "limits",
+        ),
+        (  # 'heart failure' is not a denial, and 'failed to maintain' finds no null result
+            "Heart failure programmes improve motivation to exercise.",
+            "Some heart failure patients failed to maintain their exercise motivation.",
+            None,
+        ),
+        (  # a hedged negation limits, it does not deny
+            "Exercise training reduces mortality in heart failure patients.",
+            "Exercise training may not reduce mortality in all heart failure patients.",
+            "limits",
+        ),
+    ],
+)
+def test_judge(claim: str, sentence: str, relation: str | None) -> None:
+    verdict = judge(claim, sentence, 0.8)
+    assert (verdict.relation if verdict else None) == relation
+
+
+def test_judge_ignores_what_is_not_close(monkeypatch: pytest.MonkeyPatch) -> None:
+    claim = "Exercise training reduces mortality in heart failure patients."
+    reversal = "Exercise training increased mortality in heart failure patients."
+    assert judge(claim, reversal, judge_module.RELATED_COSINE - 0.01) is None
+
+
+def _findings(report: dict[str, Any]) -> list[dict[str, Any]]:
+    return [f for section in report["audits"].values() for f in section["findings"]]
+
+
+def _library_texts(project: Project) -> dict[str, str]:
+    return {
+        uid: " ".join(" ".join(c.text for c in doc.children).split())
+        for uid, doc in current_chunks(project.store).items()
+    }
