@@ -12,6 +12,7 @@ from essaylint.audit.citations.sentences import sentences_of
 from essaylint.audit.counterevidence.cues import limitation_kinds, query_variants
 from essaylint.audit.counterevidence.judge import Verdict, judge
 from essaylint.core.store import digest
+from essaylint.ingest.works import preferred_of, published_versions
 from essaylint.retrieve.citation import citation
 from essaylint.retrieve.records import Filters, QueryInputs
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from essaylint.core.records import IndexedChild, LibraryEntry
     from essaylint.retrieve.engine import Retriever
 
-VERSION = "counterevidence-12"  # bump when the search or the judge changes
+VERSION = "counterevidence-13"  # bump when the search or the judge changes
 HITS_PER_QUERY = 8  # passages kept from each query variant
 HITS_PER_CITED = 3  # passages of each document the claim cites (it may state its own limits)
 MAX_ITEMS = 5  # items per claim, contradicting ones first
@@ -77,10 +78,12 @@ class CounterSearch:
         self._embed = embedder.embed_queries
         self.cache = project.store.results("counterevidence")
         self.searched = 0  # claims searched (not answered from the cache)
+        self.superseded = _superseded(project, library)
 
     def find(self, claim: str, cited: tuple[str, ...] = ()) -> tuple[list[CounterItem], list[str]]:
         """The items against ``claim`` (best first, at most MAX_ITEMS) and the queries run."""
-        key = digest(VERSION, self.retriever.build_id, claim, sorted(cited))
+        build = self.retriever.build_id
+        key = digest(VERSION, build, claim, sorted(cited), sorted(self.superseded))
         stored = self.cache.get(key)
         if stored is not None:
             return [CounterItem(**item) for item in stored["items"]], stored["queries"]
@@ -111,7 +114,11 @@ class CounterSearch:
         ]
         for query, inputs, limit in searches:
             for hit in self.retriever.search(inputs)[:limit]:
-                if hit.child.source_subtype != "references" and hit.child.citable:
+                if (
+                    hit.child.source_subtype != "references"
+                    and hit.child.citable
+                    and hit.doc_uid not in self.superseded
+                ):
                     found.setdefault(hit.child_id, (hit.child, query))
         return found
 
@@ -181,3 +188,10 @@ class CounterSearch:
             cues=list(verdict.cues),
             query=query,
         )
+
+
+def _superseded(project: Project, library: dict[str, LibraryEntry]) -> set[str]:
+    """Other copies of a work, and preprints whose published version is in the library: the
+    preferred copy or the published version speaks for the work (docs/duplicates.md)."""
+    copies = {uid for uid, work in preferred_of(library).items() if work != uid}
+    return copies | set(published_versions(project.store, library))
