@@ -6,6 +6,7 @@ shared material is read from ../shared (beside the repository) unless a flag say
 
 from __future__ import annotations
 
+import re
 import statistics
 import subprocess
 import sys
@@ -51,6 +52,23 @@ def wall(cwd: Path, *args: str, env: dict | None = None) -> float:
 
 WORK = Path("/tmp/essaylint-bench-judgement")  # bulky caches of the judgement benchmarks
 CITEWORTH = DATA / "citeworth.jsonl.gz"
+
+
+def grown_essay(text: str, swaps: Sequence[dict[str, str]], words: int = 3000) -> str:
+    """An essay's body repeated with word swaps (so that sentences differ) up to ~``words``,
+    its reference list kept once at the end."""
+    head, _, rest = text.partition("\n## ")
+    body, _, refs = ("## " + rest).partition("\n## References")
+    count = len(re.findall(r"\w+", body))
+    parts = [head]
+    for n, swap in enumerate(swaps):
+        if count * n >= words * 0.95:
+            break
+        copy = body if not n else re.sub(r"^## (.+)$", rf"## \1 ({n + 1})", body, flags=re.M)
+        for old, new in swap.items():
+            copy = re.sub(rf"\b{old}\b", new, copy)
+        parts.append(copy)
+    return "\n".join(parts) + "\n## References" + refs
 
 
 def read_jsonl_gz(path: Path) -> tuple[list[dict], str]:

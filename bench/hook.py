@@ -33,7 +33,7 @@ import sys
 import time
 from pathlib import Path
 
-from _common import ROOT, log
+from _common import ROOT, grown_essay, log
 
 DATA = ROOT / "tests" / "data"
 PDFS = ("agyemanduah2014", "tully2010", "datta2010", "sundstrom2014")
@@ -80,18 +80,7 @@ def long_draft(words: int = 3000) -> str:
     """The sample essay's body repeated with word swaps (so sentences differ) to ~words, one
     cited paragraph ending in the sentence the benchmark edits."""
     text = (DATA / "sample-essay" / "essay.md").read_text().replace(UNKNOWN, "(Marmot, 2015)")
-    head, _, rest = text.partition("\n## ")
-    body, _, refs = ("## " + rest).partition("\n## References")
-    parts = [head]
-    count = len(re.findall(r"\w+", body))
-    for n, swaps in enumerate(VARIANTS):
-        if count * n >= words * 0.95:
-            break
-        copy = body if not n else re.sub(r"^## (.+)$", rf"## \1 ({n + 1})", body, flags=re.M)
-        for old, new in swaps.items():
-            copy = re.sub(rf"\b{old}\b", new, copy)
-        parts.append(copy)
-    draft = "\n".join(parts) + "\n## References" + refs
+    draft = grown_essay(text, VARIANTS, words)
     paragraphs = draft.split("\n\n")
     cited = next(i for i, p in enumerate(paragraphs) if len(p.split()) > 60 and "{#doc_" in p)
     paragraphs[cited] = paragraphs[cited].rstrip() + " " + EDIT

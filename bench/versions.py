@@ -18,14 +18,13 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import re
 import shutil
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from _common import ROOT, log, median, run
+from _common import ROOT, grown_essay, log, median, run
 
 CORPUS = ROOT / "tests" / "data" / "corpus"
 SAMPLE = ROOT / "tests" / "data" / "sample-essay" / "essay.md"
@@ -41,18 +40,7 @@ SWAPS = (
 
 def long_draft(words: int = 3000) -> str:
     """The sample essay's body repeated with word swaps (so sentences differ) to ~words."""
-    head, _, rest = SAMPLE.read_text().partition("\n## ")
-    body, _, refs = ("## " + rest).partition("\n## References")
-    count = len(re.findall(r"\w+", body))
-    parts = [head]
-    for n, swaps in enumerate(SWAPS):
-        if count * n >= words * 0.95:
-            break
-        copy = body if not n else re.sub(r"^## (.+)$", rf"## \1 ({n + 1})", body, flags=re.M)
-        for old, new in swaps.items():
-            copy = re.sub(rf"\b{old}\b", new, copy)
-        parts.append(copy)
-    return "\n".join(parts) + "\n## References" + refs
+    return grown_essay(SAMPLE.read_text(), SWAPS, words)
 
 
 def prepare(exe: str, root: Path) -> Path:

@@ -24,6 +24,7 @@ from pathlib import Path
 from essaylint.core.errors import LibraryError
 from essaylint.core.fsio import atomic_write_text, read_json
 from essaylint.core.records import LIBRARY_COLUMNS, DocumentMetadata, LibraryEntry, SourceFile
+from essaylint.ingest.library_columns import DOC_UID
 from essaylint.text.stopwords import TITLE
 
 _STOPWORDS = TITLE
@@ -32,7 +33,6 @@ EVIDENCE_STATE = "library_evidence"  # where each extracted value was read (libr
 APPLIED_STATE = "library_applied"  # what `library enrich` wrote, per row
 
 
-DOC_UID = re.compile(r"doc_[0-9a-f]{8,40}")
 _ROW_START = re.compile(r"\n[ \t]*\"?doc_[0-9a-f]{8}")
 LIBRARY_HINT = (
     "fix that line (a spreadsheet saving as CSV UTF-8 writes it correctly), or take back "

@@ -77,6 +77,7 @@ _PAGE = re.compile(
     re.IGNORECASE,
 )
 _DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$")
+DOC_UID = re.compile(r"doc_[0-9a-f]{8,40}")
 _KEY = re.compile(r"^[A-Za-z0-9][\w:.\-]*$")
 
 
@@ -206,7 +207,7 @@ def _count(value: str) -> str:
 
 def _uid(value: str) -> str:
     uid = value.strip()
-    if not re.fullmatch(r"doc_[0-9a-f]{8,40}", uid):
+    if not DOC_UID.fullmatch(uid):
         raise ValueError("duplicate_of is the doc_uid of another source (e.g. doc_354b33f6)")
     return uid
 
