@@ -28,7 +28,8 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs Unix sock
 
 
 def env(**extra: str) -> dict[str, str]:
-    out = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    # not CI: a hook run in a CI job never starts a server, and these tests start them
+    out = {k: v for k, v in os.environ.items() if not k.startswith("GIT_") and k != "CI"}
     out["PATH"] = f"{BIN}{os.pathsep}{out.get('PATH', '')}"
     out.update(GIT_AUTHOR_NAME="Student", GIT_AUTHOR_EMAIL="s@example.org")
     out.update(GIT_COMMITTER_NAME="Student", GIT_COMMITTER_EMAIL="s@example.org")

@@ -25,7 +25,7 @@ import sys
 import time
 import traceback
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from essaylint import __version__
 from essaylint.cli import warm
@@ -49,6 +49,8 @@ class Server:
         self.path = warm.socket_path(self.root)
         self.code: dict[str, int] = {}  # module file -> mtime when loaded
         self.stop = False
+        self.lock: IO[str] | None = None
+        self.bound = -1  # inode of the socket this server bound
 
     def serve(self) -> int:
         """Run until idle; 0, or 1 when another server holds the project. The socket
@@ -61,6 +63,7 @@ class Server:
                 fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
                 return 1  # another server is running (or starting) for this project
+            self.lock = lock
             _SERVING = True
             self.warm_up()
             with contextlib.suppress(FileNotFoundError):
@@ -71,14 +74,25 @@ class Server:
                 listener.bind(str(self.path))
             finally:
                 os.umask(mask)
+            self.bound = self.path.stat().st_ino
             listener.listen(8)
             try:
                 self.loop(listener)
             finally:
                 listener.close()
-                with contextlib.suppress(FileNotFoundError):
-                    self.path.unlink()
+                self.step_aside()
         return 0
+
+    def step_aside(self) -> None:
+        """Remove this server's socket and release the project's lock, so that a new
+        server may start at once (even while this process is still exiting)."""
+        with contextlib.suppress(OSError):
+            if self.path is not None and self.path.stat().st_ino == self.bound:
+                self.path.unlink()
+        if self.lock is not None:
+            with contextlib.suppress(OSError, ValueError):
+                fcntl.flock(self.lock, fcntl.LOCK_UN)
+            self.lock = None
 
     def warm_up(self) -> None:
         """Import the commit path and load the models it uses (errors only cost speed)."""
@@ -126,6 +140,7 @@ class Server:
             return {"retry": "another project"}
         if not self.current(message):
             self.stop = True  # a new essaylint is installed: let the next one start
+            self.step_aside()  # before the client, running cold, tries to start it
             return {"retry": "stale"}
         started = time.monotonic()
         try:
