@@ -1,4 +1,4 @@
-"""Bench of what a writer waits for: the whole `git commit` (pre-commit and post-commit hooks,
+"""Bench of what a writer waits for: the whole `git commit` (every hook it runs,
 as `essaylint init` and `pre-commit install` set them up) after a one-paragraph edit of a
 ~3,000-word draft, and the first commit after an ingest; `proselint check` on the same file
 is the reference.
@@ -9,7 +9,9 @@ is the reference.
 `setup` builds DIR/essay with the essaylint of PY (default: this one; give another
 installation's Python to compare versions): `essaylint new`, four sample papers
 (tests/data/corpus), a draft built from the sample essay, `pre-commit install`, `essaylint
-ingest`; it keeps a copy of `.essaylint/` as the ingest left it, and writes two scripts that
+ingest`; it keeps a copy of `.essaylint/` as the ingest left it (once the warm process it
+starts has loaded and read the drafts, as a writer who commits later finds it; with
+ESSAYLINT_SERVER=off, without that), and writes two scripts that
 each make one commit, so that any timer can measure them as whole processes:
 
     DIR/commit-edit.sh    a new sentence citing Tully et al. in one paragraph, then git commit
@@ -116,6 +118,7 @@ def setup(workdir: Path, python: Path) -> None:
     log(f"ingest: {time.perf_counter() - start:.1f} s")
     sh(root, env, "git", "add", "-A")
     sh(root, env, "git", "commit", "-q", "--no-verify", "-m", "essay and its library")
+    wait_for_server(root, env, python)  # it has read the drafts: as a writer finds it later
     shutil.copytree(root / ".essaylint", workdir / "after-ingest", symlinks=True)
     (workdir / "edits").write_text("0\n")
     for name, what, restore in (
@@ -126,7 +129,6 @@ def setup(workdir: Path, python: Path) -> None:
         text = SCRIPT.format(what=what, restore=restore, pattern=EDIT_PATTERN, bin=python.parent)
         script.write_text(text)
         script.chmod(0o755)
-    wait_for_server(root, env, python)
     words = len(re.findall(r"\w+", long_draft().partition("\n## References")[0]))
     log(f"ready: {root} ({words} words before the reference list)")
 

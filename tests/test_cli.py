@@ -127,7 +127,8 @@ def test_init_writes_hook_config_and_ci_workflow(tmp_path: Path) -> None:
     assert "@ESSAYLINT" not in str(workflow)
     hooks = yaml.safe_load((tmp_path / ".pre-commit-config.yaml").read_text())
     ids = {hook["id"] for repo in hooks["repos"] for hook in repo["hooks"]}
-    assert {"essaylint", "essaylint-note"} <= ids
+    assert ids == {"essaylint"}  # one pre-commit start per commit: notes come after
+    assert hooks["default_install_hook_types"] == ["pre-commit"]
 
 
 def test_new_inside_an_essay_repo_refuses_unless_nested(tmp_path: Path) -> None:

@@ -263,3 +263,55 @@ def test_tables_written_at_commit_are_complete(essay) -> None:
     shutil.rmtree(root / ".essaylint" / "results")
     sh(root, "essaylint", "audit", "drafts/essay.md", environ=environ, check=False)
     assert table.read_text() == at_commit
+
+
+def test_template_hook_notes_each_commit_at_the_next_or_at_log(
+    built: Project, tmp_path: Path
+) -> None:
+    """The config `essaylint init` writes starts pre-commit once per commit (no post-commit
+    stage): a commit's note is written by the next commit's hook run, from the report its
+    own hook run cached, or by `essaylint log`; commits that touch no draft get none."""
+    from essaylint.app.templates import template_text
+
+    root = tmp_path / "essay"
+    shutil.copytree(built.root, root, ignore=shutil.ignore_patterns(".git", "outputs"))
+    environ = env(tmp_path)
+    (root / ".pre-commit-config.yaml").write_text(template_text("pre-commit-config.yaml"))
+    draft = root / "drafts" / "essay.md"
+    draft.write_text(draft.read_text().replace(UNKNOWN, "(Marmot, 2015)"))
+    sh(root, "git", "init", "-q", environ=environ)
+    sh(root, sys.executable, "-m", "pre_commit", "install", environ=environ)
+    assert not (root / ".git" / "hooks" / "post-commit").exists()
+
+    def commit(message: str) -> str:
+        sh(root, "git", "add", "-A", environ=environ)
+        sh(root, "git", "commit", "-q", "-m", message, environ=environ)
+        return sh(root, "git", "rev-parse", "HEAD", environ=environ).stdout.strip()
+
+    def noted(sha: str) -> dict[str, Any] | None:
+        shown = sh(
+            root, "git", "notes", "--ref=essaylint", "show", sha, environ=environ, check=False
+        )
+        return json.loads(shown.stdout) if shown.returncode == 0 else None
+
+    first = commit("first draft")
+    assert noted(first) is None  # its sha did not exist while its hook ran
+    (root / "NOTES.txt").write_text("not a draft\n")
+    second = commit("a file that is not a draft")
+    draft.write_text(draft.read_text() + "\nThis closing sentence is new.\n")
+    third = commit("add a sentence")
+    summary = noted(first)["drafts"]["drafts/essay.md"]  # by the third commit's hook
+    assert summary["citations"]["UNKNOWN"] == 0 and summary["words"] > 900
+    assert noted(second) is None and noted(third) is None
+    kept = noted(first)["drafts"]  # the summary the first commit's hook run kept...
+    sh(root, "essaylint", "hook", "note", "--commit", first, environ=environ)
+    assert noted(first)["drafts"] == kept  # ...is what auditing the commit again gives
+
+    (root / ".essaylint" / "results" / "commit-summaries.json").unlink()
+    draft.write_text(draft.read_text() + "\nAnother closing sentence.\n")
+    fourth = commit("another sentence")
+    assert noted(third) is None  # nothing kept for it: not audited again at commit time
+    logged = sh(root, "essaylint", "log", "drafts/essay.md", "--chart", "none", environ=environ)
+    assert noted(third) is not None and noted(fourth) is not None and noted(second) is None
+    for subject in ("first draft", "add a sentence", "another sentence"):
+        assert f"| {subject}" in logged.stdout

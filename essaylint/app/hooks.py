@@ -1,8 +1,10 @@
 """The commit-time operations: audit the drafts a commit touches (pre-commit), note the
-commit's audit summary (post-commit), install the plain git hooks."""
+commit's audit summary (post-commit, or the next commit's pre-commit hook), install the
+plain git hooks."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -12,9 +14,10 @@ from essaylint.app.githooks import committed_files, staged_files
 from essaylint.audit.engine import INDEXED_AUDITS
 from essaylint.audit.formats import blocking
 from essaylint.audit.registry import default_audits
+from essaylint.core.errors import EssaylintError
 from essaylint.core.git import git, git_text
 from essaylint.index.lance import IndexPointer
-from essaylint.views.history.notes import note_body, summarise, write_note
+from essaylint.views.history.notes import note_body, summarise, unnoted, write_note
 
 if TYPE_CHECKING:
     from essaylint.audit.report import DraftReport
@@ -31,6 +34,8 @@ NO_INDEX = (
     "no evidence index yet: citations checked against library.csv only; the support check "
     "and the claim audit need `essaylint ingest`"
 )
+SUMMARIES = "commit-summaries"  # draft path + blob id -> the summary its hook run noted
+MAX_SUMMARIES = 200
 NEEDS_INDEX_ONLY = ("claims", "counterevidence")  # audits that mean nothing without the index
 
 
@@ -64,6 +69,8 @@ def hook_run(
         return run
     copies = staged_copies(project, paths) if staged else {p: p for p in paths}
     run.reports, run.notes = audit_copies(project, config, copies, only)
+    if not only:  # a single audit's run is not the whole summary a note holds
+        remember_summaries(project, copies, run.reports)
     run.blocked = blocking([f for r in run.reports for f in r.findings], threshold)
     return run
 
@@ -87,6 +94,71 @@ def hook_note(project: Project, config: Config, commit: str = "HEAD") -> tuple[s
     pointer = IndexPointer.read(project.index)
     write_note(project.root, sha, note_body(summaries, pointer.build_id if pointer else ""))
     return sha, HookRun(reports, notes)
+
+
+def note_unnoted(project: Project, config: Config, audits: int = 0, depth: int = 10) -> list[str]:
+    """Note the last ``depth`` commits on HEAD's first-parent line that touched a draft and
+    carry no note (a commit's pre-commit hook cannot note it: its sha does not exist yet).
+    Each is noted from the summary its own hook run kept when the committed drafts are what
+    it audited; otherwise, up to ``audits`` of them (newest first), by auditing what was
+    committed. The shas noted; none when it cannot be done (a note never fails a commit)."""
+    noted: list[str] = []
+    try:
+        pending = unnoted(project.root, depth)
+        if not pending:
+            return noted
+        top = Path(git_text(project.root, "rev-parse", "--show-toplevel").strip())
+        for sha, files in reversed(pending):
+            drafts = select_drafts(project, config, [top / f for f in files])
+            if drafts and note_from_hook_run(project, sha, drafts):
+                noted.append(sha)
+            elif drafts and audits > 0:
+                audits -= 1
+                noted.append(hook_note(project, config, sha)[0])
+    except (EssaylintError, OSError):
+        pass
+    return [sha for sha in noted if sha]
+
+
+def remember_summaries(
+    project: Project, copies: dict[Path, Path], reports: list[DraftReport]
+) -> None:
+    """Keep each audited draft's summary under its content's git blob id, for the note of
+    the commit that will hold it (note_from_hook_run)."""
+    if len(reports) != len(copies):
+        return
+    pointer = IndexPointer.read(project.index)
+    build_id = pointer.build_id if pointer else ""
+    shelf = project.store.results(SUMMARIES)
+    for report, audited in zip(reports, copies, strict=True):
+        blob = blob_id(audited.read_bytes())
+        shelf.put(f"{report.path}\0{blob}", {"summary": summarise(report), "build_id": build_id})
+    shelf.save(limit=MAX_SUMMARIES)
+
+
+def note_from_hook_run(project: Project, sha: str, drafts: list[Path]) -> bool:
+    """Note ``sha`` from the summaries hook runs kept, if each draft's committed content is
+    one they audited; whether it was."""
+    rels = [project.relative(d) for d in drafts]
+    listed = git_text(project.root, "ls-tree", "-z", sha, "--", *rels)
+    blobs = {}
+    for entry in listed.split("\0"):
+        if entry:
+            meta, _, path = entry.partition("\t")
+            blobs[path] = meta.split()[-1]
+    shelf = project.store.results(SUMMARIES)
+    kept = {rel: shelf.get(f"{rel}\0{blobs.get(rel, '')}") for rel in rels}
+    if not all(isinstance(entry, dict) and "summary" in entry for entry in kept.values()):
+        return False
+    summaries = {rel: entry["summary"] for rel, entry in kept.items()}
+    build_id = str(next(iter(kept.values())).get("build_id", ""))
+    write_note(project.root, sha, note_body(summaries, build_id))
+    return True
+
+
+def blob_id(data: bytes) -> str:
+    """The id git gives a blob of these bytes."""
+    return hashlib.sha1(b"blob %d\0" % len(data) + data, usedforsecurity=False).hexdigest()
 
 
 def select_drafts(project: Project, config: Config, files: list[Path]) -> list[Path]:

@@ -10,7 +10,7 @@ import click
 
 from essaylint.app.context import AppContext
 from essaylint.app.githooks import install as install_hooks
-from essaylint.app.hooks import hook_note, hook_run
+from essaylint.app.hooks import hook_note, hook_run, note_unnoted
 from essaylint.audit import formats
 from essaylint.cli import server, warm
 from essaylint.cli.main import handle_errors
@@ -71,6 +71,8 @@ def run(
     cwd: Path = ctx.obj["cwd"]
     context = AppContext.open(cwd)
     paths = [f if f.is_absolute() else cwd / f for f in files]
+    # first, while the report cache still holds the last commit's audit (see docs/hooks.md)
+    note_unnoted(context.project, context.config)
     result = hook_run(context.project, context.config, paths, only, staged, fail_on)
     for note in result.notes:
         click.echo(f"essaylint: {note}")

@@ -3,15 +3,17 @@ sparklines and a chart (SVG, or PNG with matplotlib) under outputs/log/."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from pathlib import Path
 
 import click
 
+from essaylint.app.context import AppContext
+from essaylint.app.hooks import note_unnoted
 from essaylint.cli.main import emit_json, handle_errors
 from essaylint.core.errors import EssaylintError
 from essaylint.core.fsio import atomic_write_text
-from essaylint.core.project import find_project
 from essaylint.views.history import trend
 from essaylint.views.history.notes import CITATION_STATUSES, history
 
@@ -42,7 +44,10 @@ def log(ctx: click.Context, draft: Path | None, limit: int, chart: str, as_json:
     """
 
     cwd: Path = ctx.obj["cwd"]
-    project = find_project(cwd)
+    context = AppContext.open(cwd)
+    project = context.project
+    with contextlib.suppress(EssaylintError):  # a broken essaylint.yaml: show what is noted
+        note_unnoted(project, context.config, audits=5)  # the last commits no hook noted
     points = history(project.root)
     names = sorted({name for p in points for name in p.drafts})
     if draft is not None:
@@ -57,8 +62,8 @@ def log(ctx: click.Context, draft: Path | None, limit: int, chart: str, as_json:
     if not names:
         raise EssaylintError(
             "no audit notes on refs/notes/essaylint yet",
-            "install the hooks (`pre-commit install --hook-type pre-commit --hook-type "
-            "post-commit`, or `essaylint hook install`) and commit a draft",
+            "install the hooks (`pre-commit install`, or `essaylint hook install`) and "
+            "commit a draft",
         )
     if as_json:
         emit_json(

@@ -67,6 +67,22 @@ def note_body(summaries: dict[str, dict[str, Any]], build_id: str = "") -> str:
     return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
+def unnoted(root: Path, depth: int) -> list[tuple[str, list[str]]]:
+    """The commits on HEAD's first-parent line since the last noted one (at most ``depth``,
+    oldest first), each with the files it added or changed; one git call."""
+    if not git_text(root, "rev-parse", "--verify", "-q", "HEAD", check=False).strip():
+        return []
+    args = ["log", "--first-parent", f"-n{depth}", f"--notes={NOTES_REF}"]
+    args += ["--format=%x1e%H%x1f%N%x1f", "--name-only", "--diff-filter=ACMR", "-z"]
+    found = []
+    for record in git_text(root, *args).split("\x1e")[1:]:
+        sha, note, files = record.split("\x1f", 2)
+        if note.strip():
+            break
+        found.append((sha, [f.strip("\n") for f in files.split("\0") if f.strip("\n")]))
+    return found[::-1]
+
+
 def write_note(root: Path, commit: str, body: str) -> None:
     """Attach (or replace) the essaylint note of ``commit``."""
     git(root, "notes", f"--ref={NOTES_REF}", "add", "-f", "-F", "-", commit, input=body.encode())
