@@ -295,3 +295,156 @@ def test_particles_suffixes_capitals_and_honorifics() -> None:
         "Mark Neumann",
     ]
     assert split_names("Ed Chang and Avideh Zakhor, Member, IEEE") == ["Ed Chang", "Avideh Zakhor"]
+
+
+def test_marks_of_any_kind_separate_names_and_are_dropped() -> None:
+    # controls, geometric symbols, middle dots, Roman affiliation numerals set against a name
+    assert split_names("Zejiang Shen†, Tal August□, Doug Downey□,⋄, \x8e Jason Dunkelberger") == [
+        "Zejiang Shen",
+        "Tal August",
+        "Doug Downey",
+        "Jason Dunkelberger",
+    ]
+    assert split_names("Jae Hoon Cho1,*·Ji Ho Choi2,*·Jeffrey D. Suh3") == [
+        "Jae Hoon Cho",
+        "Ji Ho Choi",
+        "Jeffrey D. Suh",
+    ]
+    assert split_names("Taís Freire GalvãoII, Keitty Regina Cordeiro de AndradeIII") == [
+        "Taís Freire Galvão",
+        "Keitty Regina Cordeiro de Andrade",
+    ]
+    assert surname_first("William B. Driggers III") == "Driggers, William B., III"  # apart: kept
+    assert split_names("Neil Hazon3 & Simon Moss1 &") == ["Neil Hazon", "Simon Moss"]
+
+
+SYMBOL = st.sampled_from(["□", "⋄", "✉", "\x8e", "\u200b", "∗", "†", "¹"])
+
+
+@given(st.lists(st.tuples(NAME_WORD, NAME_WORD, SYMBOL), min_size=2, max_size=6))
+def test_a_symbol_after_each_name_never_stays_in_it(people: list[tuple[str, str, str]]) -> None:
+    line = ", ".join(f"{g} {f}{mark}" for g, f, mark in people)
+    assert split_names(line) == [f"{g} {f}" for g, f, _ in people]
+
+
+def test_a_name_broken_over_two_lines_and_names_above_the_title(tmp_path: Path) -> None:
+    broken = [
+        (72, 120, 20, "Milk composition in a large mammal"),
+        (72, 150, 12, "Kate Griffiths1, Rong Hou2, Hairui Wang2, Zhihe"),
+        (72, 165, 12, "Zhang2, Liang Zhang2 and Malcolm W. Kennedy1"),
+        (72, 190, 9, "1 Institute of Biodiversity, University of Glasgow, UK"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "broken.pdf", [broken]))
+    assert [a.split(",")[0] for a in metadata.authors] == [
+        "Griffiths",
+        "Hou",
+        "Wang",
+        "Zhang",
+        "Zhang",
+        "Kennedy",
+    ]
+    above = [
+        (72, 60, 12, "Jane Q. Public*, John R. Doe"),
+        (72, 100, 24, "Correlation between a gene and a disease"),
+        (72, 140, 9, "DOI 10.1515/med-2016-0052"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "above.pdf", [above]))
+    assert metadata.authors == ["Public, Jane Q.", "Doe, John R."]
+    assert metadata.title == "Correlation between a gene and a disease"
+
+
+def test_a_status_tag_after_the_title_is_not_part_of_it(tmp_path: Path) -> None:
+    page = [
+        (72, 110, 16, "Longevity of sharks in the western North Atlantic based on"),
+        (72, 130, 16, "tag-recapture data [v2; ref status: indexed, http://f1000r.es/4fj]"),
+        (72, 160, 12, "Bryan S. Frazier , William B. Driggers III , Glenn F. Ulrich1"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "f1000.pdf", [page]))
+    assert metadata.title.endswith("based on tag-recapture data")
+    assert metadata.authors == [
+        "Frazier, Bryan S.",
+        "Driggers, William B., III",
+        "Ulrich, Glenn F.",
+    ]
+
+
+def test_journal_names_from_feet_banners_and_self_citations(tmp_path: Path) -> None:
+    foot = [
+        (72, 120, 20, "Tracking the origins of cooperation in dogs"),
+        (72, 150, 12, "Friederike Range and Zsofia Viranyi"),
+        *BODY,
+        (
+            30,
+            820,
+            7,
+            "Frontiers in Psychology  www.frontiersin.org  January 2015 | Volume 5 | "
+            "Article 1582 | 1",
+        ),
+    ]
+    metadata = read(make_pdf(tmp_path / "foot.pdf", [foot]))
+    assert (metadata.container, metadata.volume, metadata.number) == (
+        "Frontiers in Psychology",
+        "5",
+        "1582",
+    )
+    banner = [
+        (72, 50, 22, "JSS  Journal of Statistical Software"),
+        (72, 75, 10, "January 2007, Volume 18, Issue 3.  http://www.jstatsoft.org/"),
+        (72, 120, 18, "TIMP: An R Package for Modeling Spectroscopic Measurements"),
+        (72, 150, 12, "Katharine M. Mullen"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "banner.pdf", [banner]))
+    assert metadata.title == "TIMP: An R Package for Modeling Spectroscopic Measurements"
+    assert (metadata.container, metadata.volume, metadata.issue, metadata.year) == (
+        "Journal of Statistical Software",
+        "18",
+        "3",
+        2007,
+    )
+    cited = [
+        (72, 120, 20, "Prolonged transition time in a bear"),
+        (72, 150, 12, "Kate Griffiths and Rong Hou"),
+        (400, 200, 9, "Cite this article: Griffiths K et al. 2015"),
+        (400, 212, 9, "Prolonged transition time in a"),
+        (400, 224, 9, "bear.R. Soc. open sci. 2: 150395."),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "cited.pdf", [cited]))
+    assert (metadata.container, metadata.volume, metadata.number) == (
+        "R. Soc. open sci.",
+        "2",
+        "150395",
+    )
+    dated = [(72, 120, 20, "Policy on tenure"), (72, 150, 12, "Established: June 6, 2000"), *BODY]
+    assert read(make_pdf(tmp_path / "dated.pdf", [dated])).container == ""
+
+
+def test_a_ceur_foot_and_a_template_placeholder_venue(tmp_path: Path) -> None:
+    page = [
+        (72, 120, 20, "Generalized Markdown Architectural Decision Records"),
+        (72, 150, 12, "Oliver Kopp and Anita Armbruster"),
+        *BODY,
+        (
+            72,
+            780,
+            8,
+            "S. Kolb, C. Sturm (Eds.): 11th ZEUS Workshop, ZEUS 2019, Bayreuth, Germany, 14-15",
+        ),
+        (72, 790, 8, "February 2019, published at http://ceur-ws.org/Vol-2339"),
+    ]
+    metadata = read(make_pdf(tmp_path / "ceur.pdf", [page]))
+    assert (metadata.container, metadata.volume, metadata.year, metadata.type) == (
+        "11th ZEUS Workshop, ZEUS 2019",
+        "2339",
+        2019,
+        "paper-conference",
+    )
+    assert metadata.url == "http://ceur-ws.org/Vol-2339"
+    page = [(72, 120, 20, "Beyond a summary of things"), (72, 150, 12, "Ann Cole"), *BODY]
+    xmp = XMP.replace("Journal of Examples", "Proceedings of ACM Conference (Conference'17)")
+    metadata = read(make_pdf(tmp_path / "acm.pdf", [page], xmp=xmp.format(volume="1", title="x")))
+    assert (metadata.container, metadata.volume) == ("", "")

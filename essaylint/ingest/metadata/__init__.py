@@ -16,6 +16,7 @@ from essaylint.ingest.metadata.embedded import read_embedded
 from essaylint.ingest.metadata.layout import read_page_lines, read_page_text
 from essaylint.ingest.metadata.printed import (
     PrintedText,
+    after_title,
     arxiv_candidates,
     citation_lines,
     doi_candidates,
@@ -49,6 +50,7 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
     embedded = read_embedded(pdf.get_metadata_dict(), path)  # type: ignore[attr-defined]
     candidates = [
         *citation_lines(text),
+        *after_title(text, block.title),
         *doi_candidates(text),
         *arxiv_candidates(text),
         *report_number_candidates(text),

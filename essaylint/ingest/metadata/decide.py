@@ -20,6 +20,7 @@ from essaylint.ingest.metadata.printed import (
 from essaylint.ingest.metadata.titleblock import TitleBlock
 
 CITATION_FIELDS = ("container", "volume", "issue", "page", "number", "year")
+_TEMPLATE_VENUE = re.compile(r"Conference\s?['’]\d\d|Woodstock\s?['’]\d\d|Conference acronym", re.I)
 LOCATOR_FIELDS = ("volume", "issue", "page", "number")
 _CONFERENCE = re.compile(
     r"\b(?:proceedings|conference|workshop|symposium|meeting|congress|colloquium)\b", re.I
@@ -60,13 +61,14 @@ def decide(
 
 
 def _not_the_journal(block: TitleBlock, container: Candidate | None) -> TitleBlock:
-    """A journal's name set larger than the title ("Critical Care" over a provisional PDF)
-    is not the title: the next block is. Short one-line blocks above a longer block are
-    taken for banners too."""
-    names = {_fold(container.value)} if container else set()
+    """A journal's name set larger than the title ("Critical Care" over a provisional PDF,
+    "JSS  Journal of Statistical Software") is not the title: the next block is. Short
+    one-line blocks above a longer block are taken for banners too."""
+    journal = _fold(container.value) if container else ""
     for candidate in [block, *block.alternatives]:
-        if _fold(candidate.title) in names:
-            continue
+        title = _fold(candidate.title)
+        if journal and title.endswith(journal) and len(title) - len(journal) <= 6:
+            continue  # the journal's name, its acronym before it ("JSS Journal of …")
         if candidate is block and block.alternatives and len(block.title.split()) <= 3:
             following = block.alternatives[0]
             if following.top > block.top and len(following.title.split()) >= 5:
@@ -81,7 +83,7 @@ def _without_title(container: str, title: str) -> str:
     folded_title = _fold(title)
     for match in re.finditer(r"[.?!:]\s", container):
         before = _fold(container[: match.start()])
-        if before and folded_title.endswith(before):
+        if len(before) >= 4 and folded_title.endswith(before):  # not "R." of "R. Soc."
             return container[match.end() :].strip()
     return container
 
@@ -121,13 +123,17 @@ def _embedded_candidates(text: PrintedText, embedded: Embedded) -> Iterable[Cand
         else:
             yield Candidate("doi", doi, 0.4, f"{where} DOI (not found in the text)")
     searchable = _fold(text.front_text() + " " + " ".join(line for _, line in text.margin_lines()))
-    if container := values.get("container"):
+    container = values.get("container", "")
+    # a template's placeholder ("Proceedings of ACM Conference (Conference'17)", volume 1,
+    # issue 1) says nothing about the document
+    placeholder = bool(_TEMPLATE_VENUE.search(container))
+    if container and not placeholder:
         confirmed = _fold(container) in searchable
         yield Candidate(
             "container", container, 0.7 if confirmed else 0.3, "XMP prism:publicationName"
         )
     for name in ("volume", "issue", "isbn"):
-        if value := values.get(name):
+        if (value := values.get(name)) and not (placeholder and name != "isbn"):
             yield Candidate(name, value, 0.5, f"XMP prism:{name}")
     if first := values.get("first_page"):
         last = values.get("last_page")

@@ -35,9 +35,14 @@ PARTICLES = frozenset(
 SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 # Affiliation and note marks printed around names: digits, symbols, superscript letters.
 _MARKS = re.compile(r"[\d*∗†‡§¶#♠♣♥♦♢♡☯✉⁎•◊⊥⊤⇑⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜᵈᵉ,;()\[\]{}|+=~^_<>/\\]+")
+_ROMAN_MARK = re.compile(r"(?<=.)(?:I{1,3}|IV|VI{0,3}|IX|X)$")
+_MARK_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Sm", "So", "Sc"})
 _CJK = re.compile(r"^[\u3400-\u9fff\uac00-\ud7af]{2,4}$")
 _NAME_WORD = re.compile(r"^[^\W\d_][\w'’.\-]*$")
-_CONNECTORS = re.compile(r"\s*(?:,\s*(?:and|&)\s+|,|;|\s+and\s+|\s+&\s+|\s{2,})\s*", re.IGNORECASE)
+_LOOSE_CONNECTOR = re.compile(r"^(?:and|&)\s+|\s+(?:and|&)$", re.IGNORECASE)  # at a line end
+_CONNECTORS = re.compile(
+    r"\s*(?:,\s*(?:and|&)\s+|,|;|[·•]|\s+and\s+|\s+&\s+|\s{2,})\s*", re.IGNORECASE
+)
 
 
 def clean_name(text: str) -> str:
@@ -45,9 +50,25 @@ def clean_name(text: str) -> str:
     "a,⇑" Elsevier sets after a name), e-mail addresses or stray punctuation."""
     text = unicodedata.normalize("NFC", text)
     text = re.sub(r"\(?\S+@\S+\)?", " ", text)
+    text = "".join(" " if _is_mark(c) else c for c in text)
     text = _MARKS.sub(" ", text)
+    text = " ".join(_without_roman_mark(word) for word in text.split())
     text = re.sub(r"(?:\s[a-z](?=\s|$))+\s*$", "", " ".join(text.split()))
     return text.strip(" .-")
+
+
+def _is_mark(char: str) -> bool:
+    """Controls, private-use glyphs and symbols ("□", "⋄", "✉"): never part of a name."""
+    return unicodedata.category(char) in _MARK_CATEGORIES
+
+
+def _without_roman_mark(word: str) -> str:
+    """ "GonçalvesII" → "Gonçalves": an affiliation numbered I, II, III… set against the name
+    (a suffix printed apart, "Driggers III", is kept)."""
+    match = _ROMAN_MARK.search(word)
+    if match and word[match.start() - 1].islower():
+        return word[: match.start()]
+    return word
 
 
 def split_names(line: str) -> list[str]:
@@ -56,7 +77,7 @@ def split_names(line: str) -> list[str]:
     line = re.sub(r"\(?[\w.+\-]+@[\w.\-]+\)?", " ", line)
     line = re.sub(r",?\s*(?:Student\s|Senior\s|Life\s)?(?:Member|Fellow),?\s*IEEE\b", "", line)
     marked = re.sub(r"(?<=[^\W\d_])(?:[\d*∗†‡§¶#♠♣♥♦♢♡☯⁎⇑]+[,\s]*)+(?=\s+[A-Z])", ", ", line)
-    parts = [re.sub(r"^(?:and|&)\s+", "", p.strip()) for p in _CONNECTORS.split(marked) if p]
+    parts = [_LOOSE_CONNECTOR.sub("", p.strip()) for p in _CONNECTORS.split(marked) if p]
     return [name for name in (clean_name(p) for p in parts) if name]
 
 

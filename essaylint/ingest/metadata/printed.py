@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from essaylint.ingest.library_columns import valid_isbn
 from essaylint.ingest.metadata.layout import PageLines
@@ -193,6 +193,21 @@ _VOLUME_BAR_ARTICLE = re.compile(
     r"\b(?:Volume|Vol\.)\s*(?P<volume>\d{1,4})\s*[|,]\s*(?:Issue\s*(?P<issue>\w+)\s*[|,]\s*)?"
     r"Article\s*(?:ID\s*|No\.?\s*)?(?P<number>[\w\-]+)"
 )
+# "January 2007, Volume 18, Issue 3." under the journal's banner (Journal of Statistical Software)
+_DATE_VOLUME_ISSUE = re.compile(
+    rf"(?:^(?P<banner>[A-Z][^\n]{{3,120}})\n)?^(?:{_MONTH}\s)?(?P<year>{YEAR}),\s*Volume\s"
+    r"(?P<volume>\d{1,4}),\s*Issue\s(?P<issue>[\w\-]{1,7})\b",
+    re.MULTILINE,
+)
+_CITED_AFTER_TITLE = re.compile(
+    rf"\W{{0,3}}(?P<container>[^\d()\[\]]{{3,80}}?)\.?\s(?:\(?(?P<year>{YEAR})\)?[;,.]?\s*)?"
+    rf"(?P<volume>\d{{1,4}})(?:\s?\((?P<issue>[\w\-]{{1,7}})\))?\s?[:,]\s?"
+    rf"(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b"
+)
+# an abbreviated name ("R. Soc. open sci") that lost its last dot to the pattern
+_ABBREVIATION_END = re.compile(r"\.\s.*\b[^\W\d_]{1,4}$")
+_ENDS_WITH_MONTH = re.compile(rf"\b{_MONTH}$")  # "… January 3, 2024" is a date
+_BANNER_BREAK = re.compile(r"\s{2,}|\s\|\s|\s(?=www\.|https?://)")
 _PROCEEDINGS = re.compile(
     r"(?P<container>(?:In\s)?Proceedings\sof\s(?:the\s)?[^\n]{8,200}?)(?=,\s|\.\s|\.?$)"
     r"(?:[^\n]*?(?:,\s*pages|\.?\s*pp\.)\s*(?P<page>\d+\s?-\s?\d+))?",
@@ -230,7 +245,52 @@ def citation_lines(text: PrintedText) -> Iterator[Candidate]:
     for number, line in zones + [(1, ln) for ln in front.split("\n")]:
         for match in _VOLUME_BAR_ARTICLE.finditer(line):
             yield from _groups(match, f"p{number} volume/article line", 0.8)
+            yield from _container_before(line[: match.start()], f"p{number} volume/article line")
+    for match in _DATE_VOLUME_ISSUE.finditer(front):
+        yield from _groups(match, "p1 volume/issue line", 0.8)
+        if match.group("banner"):
+            yield from _container_before(match.group("banner"), "p1 banner over its volume line")
     yield from _proceedings(text)
+
+
+def after_title(text: PrintedText, title: str) -> Iterator[Candidate]:
+    """The citation a page prints of itself, found by its title ("Cite this article: … mature
+    milk in a bear, the giant panda, Ailuropoda melanoleuca. R. Soc. open sci. 2: 150395."):
+    what follows the title up to the volume is the journal, in whatever case it is set."""
+    words = re.findall(r"\w+", title)
+    if len(words) < 3:
+        return
+    front = " ".join(text.front_text().split())
+    pattern = re.compile(r"\W+".join(re.escape(w) for w in words), re.IGNORECASE)
+    for found in pattern.finditer(front):
+        tail = front[found.end() : found.end() + 160]
+        match = _CITED_AFTER_TITLE.match(tail)
+        container = match.group("container").strip(" .") if match else ""
+        if _plausible_journal(container) and not _ENDS_WITH_MONTH.search(container):
+            for candidate in _groups(match, "p1 citation of itself after its title", 0.75):
+                if candidate.field == "container" and _ABBREVIATION_END.search(candidate.value):
+                    candidate = replace(candidate, value=candidate.value + ".")
+                yield candidate
+
+
+def _container_before(text: str, where: str) -> Iterator[Candidate]:
+    """The journal named first in a foot or banner that goes on with its site, date or
+    volume ("Frontiers in Psychology  www.frontiersin.org  January 2015 | Volume 5 | …");
+    an acronym set before the name ("JSS  Journal of Statistical Software") is left out."""
+    parts = [p.strip() for p in _BANNER_BREAK.split(text) if p and p.strip()]
+    if parts and re.fullmatch(r"[A-Z]{2,6}", parts[0]) and len(parts) > 1:
+        parts = parts[1:]
+    name = _without_acronym(parts[0]) if parts else ""
+    if _plausible_journal(name) and not re.search(r"\d", name):
+        yield Candidate("container", recase_title(name), 0.8, f"{where} '{text.strip()[:80]}'")
+
+
+def _without_acronym(name: str) -> str:
+    """ "JSS Journal of Statistical Software" → "Journal of Statistical Software": a leading
+    acronym made of the initials of the capitalised words after it."""
+    head, _, rest = name.partition(" ")
+    initials = "".join(w[0] for w in rest.split() if w[:1].isupper())
+    return rest if rest and len(head) >= 2 and head == initials else name
 
 
 def _join_wrapped(text: str) -> str:
@@ -254,7 +314,7 @@ def _forms_in(line: str, where: str, seen: set[tuple[str, str]], factor: float =
 def _groups(match: re.Match[str], where: str, confidence: float) -> Iterator[Candidate]:
     quote = " ".join(match.group(0).split())[:120]
     for name, value in match.groupdict().items():
-        if not value:
+        if not value or name == "banner":
             continue
         name = "issue" if name == "issue_b" else name
         value = " ".join(value.split()).strip(" ,;")
@@ -368,6 +428,7 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
             year = re.search(rf"\b({YEAR})\b", match.group(0)[len(container) :] + tail)
             if year:
                 yield Candidate("year", year.group(1), 0.75, where, line=quote)
+    yield from _ceur_footer(" ".join(front.split()))
     venue_zone = front + "\n" + "\n".join(line for _, line in text.margin_lines())
     for match in _VENUE_LINE.finditer(venue_zone):
         venue = match.group("container").strip()
@@ -385,6 +446,30 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
                 yield Candidate("container", match.group("container"), 0.7, where, line=quote)
                 if match.group("year"):
                     yield Candidate("year", match.group("year"), 0.7, where, line=quote)
+
+
+def _ceur_footer(front: str) -> Iterator[Candidate]:
+    """CEUR Workshop Proceedings' page-1 foot: "S. Kolb, C. Sturm (Eds.): 11th ZEUS Workshop,
+    ZEUS 2019, Bayreuth, Germany, 14-15 February 2019, published at
+    http://ceur-ws.org/Vol-2339": the workshop's name runs to its first part with a year."""
+    match = _CEUR.search(front)
+    if not match:
+        return
+    parts = [p.strip() for p in match.group("body").split(",")]
+    end = next((i for i, p in enumerate(parts) if re.search(rf"\b{YEAR}\b", p)), None)
+    where = f"p1 CEUR foot '{match.group(0)[:100]}'"
+    if end is not None and not re.match(r"\d", parts[end]):
+        yield Candidate("container", ", ".join(parts[: end + 1]), 0.85, where)
+        yield Candidate("year", re.search(rf"\b({YEAR})\b", parts[end]).group(1), 0.8, where)
+    yield Candidate("volume", match.group("volume"), 0.85, where)
+    yield Candidate("url", match.group("url"), 0.8, where)
+
+
+_CEUR = re.compile(
+    r"\(Eds?\.\):\s*(?P<body>[^()]{8,300}?),?\s+published\s+at\s+"
+    r"(?P<url>https?://ceur-ws\.org/Vol-(?P<volume>\d{1,5}))",
+    re.IGNORECASE,
+)
 
 
 # -- DOIs ----------------------------------------------------------------------------------------

@@ -33,9 +33,16 @@ _STOP = re.compile(
 )
 _METADATA_LINE = re.compile(r"\bdoi\b|\b(?:19|20)\d\d\b.*\d+:\d+", re.IGNORECASE)
 _NAME_WITH_EMAIL = re.compile(r"^(?P<name>[^\W\d_][^()@]{2,60}?)\s*\(\s*[\w.+\-]+@[\w.\-]+\s*\)$")
+# a lone capitalised word after the last separator of a line, and a line that opens with
+# one word and its marks: the two halves of one name
+_GIVEN_AT_END = re.compile(r"(?<![,;&])(?<!\band)\s*\b[A-Z][a-z][\w'’\-]*\s*$")
+_FAMILY_AT_START = re.compile(r"^\s*[A-Z][\w'’\-]+(?:[\d*∗†‡§¶,]|\s*$)")
+# a version and review status after the title: "[v2; ref status: indexed, http://f1000r.es/4fj]"
+_STATUS_TAG = re.compile(r"\s*\[[^\]]*(?:ref status|https?://)[^\]]*\]\s*$", re.IGNORECASE)
 TOP_SHARE = 0.7  # the title sits in the upper part of page 1
 TITLE_CONTRAST = 1.15  # a title is set larger than the body text
 MAX_AUTHOR_LINES = 8
+MAX_AUTHOR_FRAGMENTS = 60
 
 
 @dataclass
@@ -108,6 +115,10 @@ def _block_at(lines: list[Line], start: int) -> tuple[TitleBlock, set[int]]:
         lines[end + 1 :], max(lines[i].size for i in range(start, end + 1))
     )
     block.authors = authors_from_text(block.author_text)
+    if not block.authors and start > 0:
+        above = lines[start - 1].text.strip()  # De Gruyter sets the names above the title
+        block.authors = authors_from_text(above)
+        block.author_text = above if block.authors else block.author_text
     return block, set(range(start, end + 1))
 
 
@@ -121,7 +132,7 @@ def authors_from_text(text: str) -> list[str]:
 
 
 def _could_be_title(line: Line) -> bool:
-    text = line.text.strip()
+    text = _STATUS_TAG.sub("", line.text).strip()
     letters = sum(c.isalpha() for c in text)
     return letters >= 4 and not _LABEL.match(text) and not _NOT_TITLE.search(text)
 
@@ -135,6 +146,7 @@ def _continues_title(line: Line, size: float, neighbour: Line, before: bool = Fa
 
 
 def _tidy_title(title: str) -> str:
+    title = _STATUS_TAG.sub("", title)
     title = re.sub(r"(\w)[\u00ad\x02]\s*(\w)", r"\1\2", title)  # soft hyphens at line ends
     title = title.replace("\u00ad", "")
     title = re.sub(r"[\s*∗†‡§¶]+$", "", title)  # a footnote mark after the title
@@ -146,12 +158,19 @@ def _author_text(lines: list[Line], title_size: float) -> str:
     """The author lines: after the title, while each line holds names (or only the commas
     and marks between them), before affiliations, the abstract or large type. Where names
     stand in columns, each above its own affiliation, the later name lines (set like the
-    first) are collected up to the abstract."""
+    first) are collected up to the abstract. A line may come in pieces (one per name, set
+    at the same height); at most MAX_AUTHOR_LINES printed lines are read."""
     taken: list[str] = []
     first_size = 0.0
+    rows: set[int] = set()
+    broken = ""  # the given name of a name broken over two lines
     index = 0
-    for index, line in enumerate(lines[:MAX_AUTHOR_LINES]):  # noqa: B007 (used after)
-        text = line.text.strip()
+    for index, line in enumerate(lines[:MAX_AUTHOR_FRAGMENTS]):
+        rows.add(round(line.top))
+        if len(rows) > MAX_AUTHOR_LINES:
+            break
+        text = f"{broken} {line.text.strip()}".strip()
+        broken = ""
         if not taken and _METADATA_LINE.search(text):
             continue  # a citation or DOI line between title and authors
         if (
@@ -162,17 +181,44 @@ def _author_text(lines: list[Line], title_size: float) -> str:
             break
         marks_only = re.fullmatch(r"[\W\d_]*", text) is not None
         names = [n for n in split_names(text) if looks_like_name(n)]
+        if not names and not marks_only and taken and _ends_broken(taken[-1], text):
+            taken.append(text)  # the family name of the last line's last name
+            continue
         if not names and not marks_only:
+            if _broken_name(text, lines[index + 1 : index + 2]):
+                broken = text
+                continue
             break
         if first_size and not marks_only and abs(line.size - first_size) > 0.6:
             break
         first_size = first_size or line.size
         taken.append(text)
     else:
-        index = len(lines[:MAX_AUTHOR_LINES])
+        index = len(lines[:MAX_AUTHOR_FRAGMENTS])
     if taken:
         taken += _column_names(lines[index : index + 30], first_size)
-    return ", ".join(taken)
+    return _join_author_lines(taken)
+
+
+def _broken_name(text: str, following: list[Line]) -> bool:
+    """Whether ``text`` ends with a given name whose family name opens the next line."""
+    return bool(following) and _ends_broken(text, following[0].text)
+
+
+def _ends_broken(text: str, following: str) -> bool:
+    return bool(_GIVEN_AT_END.search(text) and _FAMILY_AT_START.match(following))
+
+
+def _join_author_lines(texts: list[str]) -> str:
+    """The author lines as one list: a name broken over two lines ("…, Zhihe" / "Zhang2, …")
+    is joined with a space, other lines with a comma."""
+    joined = ""
+    for text in texts:
+        if joined and _ends_broken(joined, text):
+            joined += " " + text
+        else:
+            joined = f"{joined}, {text}" if joined else text
+    return joined
 
 
 def _column_names(lines: list[Line], size: float) -> list[str]:
