@@ -448,3 +448,180 @@ def test_a_ceur_foot_and_a_template_placeholder_venue(tmp_path: Path) -> None:
     xmp = XMP.replace("Journal of Examples", "Proceedings of ACM Conference (Conference'17)")
     metadata = read(make_pdf(tmp_path / "acm.pdf", [page], xmp=xmp.format(volume="1", title="x")))
     assert (metadata.container, metadata.volume) == ("", "")
+
+
+def test_citation_lines_of_physics_medical_internet_and_society_journals(tmp_path: Path) -> None:
+    head = [
+        (72, 40, 8, "APPLIED PHYSICS LETTERS 98, 082505 (2011)"),
+        (72, 120, 20, "Atomic structure of a tip apex"),
+        (72, 150, 12, "G. Rodary,a J.-C. Girard, L. Largeau, and Z.-Z. Wang"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "apl.pdf", [head]))
+    assert (metadata.container, metadata.volume, metadata.number, metadata.year) == (
+        "Applied Physics Letters",
+        "98",
+        "082505",
+        2011,
+    )
+    assert [a.split(",")[0] for a in metadata.authors] == ["Rodary", "Girard", "Largeau", "Wang"]
+    jmir = [
+        (72, 60, 10, "Original Paper"),
+        (72, 100, 18, "Evaluation of a Web-Based Intervention to Promote Hand Hygiene"),
+        (72, 140, 10, "Lucy Yardley1, PhD; Sascha Miller1, MSc; Paul Little3, MD, PhD, FRCGP"),
+        *BODY,
+        (
+            30,
+            820,
+            7,
+            "http://www.jmir.org/2011/4/e107/  J Med Internet Res 2011 | vol. 13 | iss. 4 | "
+            "e107 | p.1",
+        ),
+    ]
+    metadata = read(make_pdf(tmp_path / "jmir.pdf", [jmir]))
+    assert metadata.authors == ["Yardley, Lucy", "Miller, Sascha", "Little, Paul"]
+    assert (metadata.volume, metadata.issue, metadata.number) == ("13", "4", "e107")
+    wiley = [
+        (72, 120, 20, "Does stage tailoring matter in brief alcohol interventions"),
+        (72, 150, 12, "Jennis Freyer-Adam1, Sophie Baumann1 & Beate Gaertner3"),
+        *BODY,
+        (30, 820, 7, "© 2014 Society for the Study of Addiction"),
+        (400, 820, 7, "Addiction, 109, 1845-1856"),  # the same foot, set apart
+    ]
+    metadata = read(make_pdf(tmp_path / "wiley.pdf", [wiley]))
+    assert (metadata.container, metadata.volume, metadata.page, metadata.publisher) == (
+        "Addiction",
+        "109",
+        "1845-1856",
+        "Society for the Study of Addiction",
+    )
+
+
+def test_sage_banner_tandf_self_citation_and_conference_feet(tmp_path: Path) -> None:
+    sage = [
+        (72, 50, 12, "Musicae Scientiae"),
+        (72, 64, 9, "2017, Vol. 21(2) 151-177"),
+        (72, 120, 20, "Smoke into Sound: a pilot trial"),
+        (72, 150, 12, "Genevieve A. Dingle and Nicholas A. Carter"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "sage.pdf", [sage]))
+    assert (metadata.container, metadata.volume, metadata.issue, metadata.page) == (
+        "Musicae Scientiae",
+        "21",
+        "2",
+        "151-177",
+    )
+    tandf = [
+        (72, 120, 20, "Utilising implementation intentions to eat well"),
+        (72, 150, 12, "Daniel Peach and Ann Cole"),
+        (
+            72,
+            200,
+            9,
+            "To cite this article: Daniel Peach & Ann Cole (2017) Utilising implementation",
+        ),
+        (
+            72,
+            212,
+            9,
+            "intentions to eat well, Health Psychology and Behavioral Medicine, 5:1, 1-13",
+        ),
+        (
+            72,
+            240,
+            9,
+            "© 2016 The Author(s). Published by Informa UK Limited, trading as Taylor & Francis",
+        ),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "tandf.pdf", [tandf]))
+    assert (metadata.container, metadata.volume, metadata.issue, metadata.page) == (
+        "Health Psychology and Behavioral Medicine",
+        "5",
+        "1",
+        "1-13",
+    )
+    assert metadata.publisher == "Taylor & Francis"
+    acm = [
+        (72, 120, 20, "Trace-based Just-in-Time Type Specialization"),
+        (72, 150, 12, "Andreas Gal and Brendan Eich"),
+        *BODY,
+        (72, 760, 7, "PLDI'09,  June 15-20, 2009, Dublin, Ireland."),
+        (72, 770, 7, "Copyright © 2009 ACM 978-1-60558-392-1/09/06. . . $5.00"),
+    ]
+    metadata = read(make_pdf(tmp_path / "acm.pdf", [acm]))
+    assert (metadata.container, metadata.type, metadata.publisher, metadata.year) == (
+        "PLDI'09",
+        "paper-conference",
+        "ACM",
+        2009,
+    )
+    neurips = [
+        (72, 120, 20, "Dynamics of stochastic gradient descent"),
+        (72, 150, 12, "Sebastian Goldt and Ann Cole"),
+        *BODY,
+        (
+            72,
+            780,
+            8,
+            "33rd Conference on Neural Information Processing Systems (NeurIPS 2019), "
+            "Vancouver, Canada.",
+        ),
+    ]
+    metadata = read(make_pdf(tmp_path / "neurips.pdf", [neurips]))
+    assert metadata.container == (
+        "33rd Conference on Neural Information Processing Systems (NeurIPS 2019)"
+    )
+
+
+def test_labels_degrees_grids_theses_and_working_papers(tmp_path: Path) -> None:
+    assert split_names("Lucy Yardley1, PhD; Sascha Miller1, MSc") == [
+        "Lucy Yardley",
+        "Sascha Miller",
+    ]
+    preprint = [
+        (72, 100, 14, "EDUCATIONAL TIMETABLING: PROBLEMS AND RESULTS"),
+        (72, 130, 7, "A PREPRINT"),
+        (72, 150, 9, "Sara Ceschia, Luca Di Gaspero, Andrea Schaerf"),
+        (72, 165, 8, "DPIA, University of Udine, Italy"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "preprint.pdf", [preprint]))
+    assert [a.split(",")[0] for a in metadata.authors] == ["Ceschia", "Di Gaspero", "Schaerf"]
+    grid = [
+        (72, 100, 14, "Generalizing deep models for overhead image segmentation"),
+        *[(x, 140, 11, name) for x, name in ((72, "Xueqing Deng"), (250, "Yuxin Tian"))],
+        *[(x, 154, 11, "UC Merced") for x in (72, 250)],
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "grid.pdf", [grid]))
+    assert [a.split(",")[0] for a in metadata.authors] == ["Deng", "Tian"]
+    thesis = [
+        (72, 120, 14, "COMPUTATIONAL NATURAL LANGUAGE INFERENCE"),
+        (72, 160, 11, "by"),
+        (72, 180, 11, "Rebecca Reynolds Sharp"),
+        (72, 260, 11, "A Dissertation Submitted to the Faculty of the"),
+        (72, 280, 11, "DOCTOR OF PHILOSOPHY"),
+        (72, 300, 11, "THE UNIVERSITY OF ARIZONA"),
+        (72, 330, 11, "2017"),
+    ]
+    metadata = read(make_pdf(tmp_path / "thesis.pdf", [thesis]))
+    assert metadata.authors == ["Sharp, Rebecca Reynolds"]
+    assert (metadata.type, metadata.publisher, metadata.year) == (
+        "thesis",
+        "The University of Arizona",
+        2017,
+    )
+    mpra = [
+        (72, 60, 12, "Munich Personal RePEc Archive"),
+        (72, 120, 18, "Territorial rural development in Latin America"),
+        (72, 150, 12, "Jorge Mora-Alfaro"),
+        (72, 700, 10, "MPRA Paper No. 8468, posted 26. April 2008 14:42 UTC"),
+    ]
+    metadata = read(make_pdf(tmp_path / "mpra.pdf", [mpra]))
+    assert (metadata.type, metadata.number, metadata.publisher) == (
+        "report",
+        "8468",
+        "Munich Personal RePEc Archive",
+    )

@@ -22,6 +22,7 @@ from essaylint.ingest.metadata.printed import (
     doi_candidates,
     hal_cover,
     isbn_candidates,
+    mpra_cover,
     publisher_candidates,
     report_number_candidates,
     type_cues,
@@ -60,6 +61,7 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
         *url_candidates(text),
         *type_cues(text),
         *hal_cover(text),
+        *mpra_cover(text),
     ]
     return decide(text, block, embedded, candidates)
 

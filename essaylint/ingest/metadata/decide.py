@@ -20,6 +20,7 @@ from essaylint.ingest.metadata.printed import (
 from essaylint.ingest.metadata.titleblock import TitleBlock
 
 CITATION_FIELDS = ("container", "volume", "issue", "page", "number", "year")
+_ACRONYM_YEAR = re.compile(r"^[A-Z][A-Za-z]{1,14}\s?['’]\s?\d{2}$")  # "PLDI’09", "CHI ’23"
 _TEMPLATE_VENUE = re.compile(r"Conference\s?['’]\d\d|Woodstock\s?['’]\d\d|Conference acronym", re.I)
 LOCATOR_FIELDS = ("volume", "issue", "page", "number")
 _CONFERENCE = re.compile(
@@ -214,6 +215,8 @@ def _publisher(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None
     thesis = chosen.get("type_cue") and chosen["type_cue"].value == "thesis"
     if thesis and "university" in chosen:
         best = chosen["university"]
+    if best is not None and _fold(best.value) == _fold(metadata.container):
+        best = None  # the journal's own name (BMC puts it in dc:publisher)
     holder = chosen.get("holder")
     if best is None and holder is not None and not _names_an_author(holder.value, metadata):
         best = holder
@@ -237,7 +240,7 @@ def _csl_type(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> str:
     if cue is not None and cue.value in ("thesis", "webpage"):
         return cue.value
     if metadata.container:
-        if _CONFERENCE.search(metadata.container):
+        if _CONFERENCE.search(metadata.container) or _ACRONYM_YEAR.match(metadata.container):
             return "paper-conference"
         return "article-journal"
     if "venue" in chosen:

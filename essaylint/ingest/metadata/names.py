@@ -54,6 +54,7 @@ def clean_name(text: str) -> str:
     text = _MARKS.sub(" ", text)
     text = " ".join(_without_roman_mark(word) for word in text.split())
     text = re.sub(r"(?:\s[a-z](?=\s|$))+\s*$", "", " ".join(text.split()))
+    text = re.sub(r"^[a-z]\s+(?=[A-Z])", "", text)  # "Rodary,a J.-C. Girard": a's mark
     return text.strip(" .-")
 
 
@@ -78,9 +79,78 @@ def split_names(line: str) -> list[str]:
     line = re.sub(r",?\s*(?:Student\s|Senior\s|Life\s)?(?:Member|Fellow),?\s*IEEE\b", "", line)
     marked = re.sub(r"(?<=[^\W\d_])(?:[\d*∗†‡§¶#♠♣♥♦♢♡☯⁎⇑]+[,\s]*)+(?=\s+[A-Z])", ", ", line)
     parts = [_LOOSE_CONNECTOR.sub("", p.strip()) for p in _CONNECTORS.split(marked) if p]
-    return [name for name in (clean_name(p) for p in parts) if name]
+    names = [name for name in (clean_name(p) for p in parts) if name]
+    return [name for name in names if not _DEGREES.issuperset(name.replace(".", "").split())]
 
 
+# academic degrees and post-nominals printed after a name ("Lucy Yardley, PhD")
+_DEGREES = frozenset(
+    [
+        "PhD",
+        "DPhil",
+        "MD",
+        "MSc",
+        "BSc",
+        "MA",
+        "BA",
+        "MS",
+        "BS",
+        "MPH",
+        "DrPH",
+        "MBA",
+        "MBBS",
+        "MBChB",
+        "MRCP",
+        "FRCP",
+        "FRCGP",
+        "FRCS",
+        "RN",
+        "PharmD",
+        "DDS",
+        "DVM",
+        "EdD",
+        "PsyD",
+        "JD",
+        "LLM",
+        "MEng",
+        "BEng",
+        "MSN",
+        "BSN",
+        "FACP",
+        "FACS",
+    ]
+)
+_LABEL_WORDS = frozenset(
+    [
+        "paper",
+        "preprint",
+        "article",
+        "original",
+        "research",
+        "review",
+        "letter",
+        "report",
+        "abstract",
+        "editorial",
+        "communication",
+        "commentary",
+        "manuscript",
+        "draft",
+        "proceedings",
+        "journal",
+        "volume",
+        "issue",
+        "thesis",
+        "dissertation",
+        "doctor",
+        "philosophy",
+        "degree",
+        "faculty",
+        "graduate",
+        "department",
+        "university",
+    ]
+)
 _HONORIFIC = re.compile(r"^(?:Dr|Prof|Professor|Mr|Mrs|Ms|Sir)\.?\s+", re.IGNORECASE)
 
 
@@ -91,6 +161,8 @@ def looks_like_name(name: str) -> bool:
     words = name.split()
     if not 2 <= len(words) <= 5 or not all(_NAME_WORD.match(w) for w in words):
         return False
+    if any(w.casefold() in _LABEL_WORDS for w in words):
+        return False  # "Original Paper", "A Preprint": a label over the title
     capitalised = [w for w in words if w[0].isupper()]
     lower = [w for w in words if not w[0].isupper()]
     return len(capitalised) >= 2 and all(w.lower() in PARTICLES for w in lower)

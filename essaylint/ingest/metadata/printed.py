@@ -98,7 +98,7 @@ PAGES = r"[A-Za-z]{0,2}\d{1,6}\s?(?:-|e(?=\d))\s?[A-Za-z]{0,2}\d{1,6}"
 ARTICLE_NO = r"e?\d{1,8}"
 # A journal title: capitalised words, small joining words, abbreviations ending in a dot
 # (short ones only: "Comput." is an abbreviation, "Analyses." ends a sentence).
-_TITLE_WORD = r"(?:[A-Z][\w'’&\-]{0,7}\.|[A-Z][\w'’&\-]*|\d{1,3}(?=\s[A-Z]))"
+_TITLE_WORD = r"(?:[A-Z][\w'’&\-]{0,7}\.|[A-Z][\w'’&\-]*:?|\d{1,3}(?=\s[A-Z]))"
 _SMALL_WORD = r"(?i:of|and|&|in|for|the|on|de|la|des|du|di|y|e|fur|für|der|und)"
 JOURNAL = rf"(?P<container>(?:The\s)?{_TITLE_WORD}(?:\s(?:{_TITLE_WORD}|{_SMALL_WORD}))*)"
 _SURNAME = r"[A-Z][\w'’\-]+"
@@ -172,6 +172,27 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"{JOURNAL}\s+(?P<volume>\d{{1,4}})(?:\((?P<issue>\w{{1,5}})\))?:\s*(?P<number>e\d{{2,8}})",
         0.85,
     ),
+    # APPLIED PHYSICS LETTERS 98, 082505 (2011) / PHYSICAL REVIEW B 83, 104409 (2011) (some
+    # AIP fonts map the parentheses to control codes 2 and 3)
+    _form(
+        "journal vol, number (year)",
+        rf"(?:^{LEAD}|^){JOURNAL}\s(?P<volume>\d{{1,4}}),\s(?:(?P<page>{PAGES})|"
+        rf"(?P<number>\d{{3,8}}))\s[(\x02]?(?P<year>{YEAR})[)\x03]?(?=\s|$)",
+        0.85,
+    ),
+    # J Med Internet Res 2011 | vol. 13 | iss. 4 | e107 | p.1
+    _form(
+        "journal year | vol. | iss. | number",
+        rf"{JOURNAL}\s(?P<year>{YEAR})\s\|\s(?i:vol)\.\s(?P<volume>\d{{1,4}})\s\|\s"
+        rf"(?i:iss)\.\s(?P<issue>[\w\-]{{1,7}})\s\|\s(?P<number>{ARTICLE_NO})\b",
+        0.85,
+    ),
+    # © 2014 Society for the Study of Addiction  Addiction, 109, 1845-1856 (a foot's end)
+    _form(
+        "journal, vol, pages (foot)",
+        rf"(?:^|\s{{2,}}){JOURNAL},\s(?P<volume>\d{{1,4}}),\s(?P<page>{PAGES})\s*$",
+        0.8,
+    ),
     # IEEE TRANSACTIONS ON ..., VOL. 7, NO. 5, OCTOBER 1997 / Journal, Vol. 12, No. 3, pp. 45-67
     _form(
         "journal, vol. v, no. n",
@@ -199,6 +220,10 @@ _DATE_VOLUME_ISSUE = re.compile(
     r"(?P<volume>\d{1,4}),\s*Issue\s(?P<issue>[\w\-]{1,7})\b",
     re.MULTILINE,
 )
+_CITED_VOL_ISSUE_PAGES = re.compile(  # Taylor & Francis: "…, 5:1, 1-13"
+    rf"\W{{0,3}}(?P<container>[^\d()\[\]]{{3,80}}?\.?),?\s(?P<volume>\d{{1,4}}):(?P<issue>\d{{1,3}}),"
+    rf"\s?(?P<page>{PAGES})\b"
+)
 _CITED_AFTER_TITLE = re.compile(
     rf"\W{{0,3}}(?P<container>[^\d()\[\]]{{3,80}}?)\.?\s(?:\(?(?P<year>{YEAR})\)?[;,.]?\s*)?"
     rf"(?P<volume>\d{{1,4}})(?:\s?\((?P<issue>[\w\-]{{1,7}})\))?\s?[:,]\s?"
@@ -207,6 +232,12 @@ _CITED_AFTER_TITLE = re.compile(
 # an abbreviated name ("R. Soc. open sci") that lost its last dot to the pattern
 _ABBREVIATION_END = re.compile(r"\.\s.*\b[^\W\d_]{1,4}$")
 _ENDS_WITH_MONTH = re.compile(rf"\b{_MONTH}$")  # "… January 3, 2024" is a date
+# "2017, Vol. 21(2) 151–177" under the journal's name (SAGE)
+_YEAR_VOL_PAGES = re.compile(
+    rf"(?:^(?P<banner>[A-Z][^\n]{{3,120}})\n)?^(?P<year>{YEAR}),\s*Vol\.\s?(?P<volume>\d{{1,4}})"
+    rf"(?:\s?\((?P<issue>[\w\-]{{1,7}})\))?\s+(?P<page>{PAGES})\s*$",
+    re.MULTILINE,
+)
 _BANNER_BREAK = re.compile(r"\s{2,}|\s\|\s|\s(?=www\.|https?://)")
 _PROCEEDINGS = re.compile(
     r"(?P<container>(?:In\s)?Proceedings\sof\s(?:the\s)?[^\n]{8,200}?)(?=,\s|\.\s|\.?$)"
@@ -217,8 +248,14 @@ _PROCEEDINGS = re.compile(
 _CONFERENCE_LINE = re.compile(
     r"^(?P<container>(?:(?P<year>(?:19|20)\d\d)\s)?(?:The\s)?(?:\d+(?:st|nd|rd|th)\s)?"
     r"(?:(?:IEEE|ACM|IFIP|ISCA|AAAI|SIAM)(?:/\w+)?\s)?(?:International\s|Annual\s|European\s|"
-    r"National\s|Joint\s)*(?:Conference|Symposium|Workshop|Congress)\s(?:on|of|in)\s[^\n.;:]{4,120}?)"
-    r"(?:\s\(\w+\))?\s*$",
+    r"National\s|Joint\s)*(?:Conference|Symposium|Workshop|Congress)\s(?:on|of|in)\s[^\n.;:()]{4,120}?"
+    r"(?:\s\([\w\s]+\))?)(?=(?:,\s[^\n]{2,60})?\.?\s*$)",
+    re.MULTILINE,
+)
+# the ACM permission block: "PLDI’09, June 15–20, 2009, Dublin, Ireland."
+_ACM_VENUE = re.compile(
+    rf"^(?P<container>[A-Z][A-Za-z]{{1,14}}\s?['’]\s?\d{{2}}),\s+{_MONTH}\s\d{{1,2}}"
+    rf"[^\n]{{0,20}}?,\s(?P<year>{YEAR})\b",
     re.MULTILINE,
 )
 _VENUE_LINE = re.compile(
@@ -246,7 +283,7 @@ def citation_lines(text: PrintedText) -> Iterator[Candidate]:
         for match in _VOLUME_BAR_ARTICLE.finditer(line):
             yield from _groups(match, f"p{number} volume/article line", 0.8)
             yield from _container_before(line[: match.start()], f"p{number} volume/article line")
-    for match in _DATE_VOLUME_ISSUE.finditer(front):
+    for match in (*_DATE_VOLUME_ISSUE.finditer(front), *_YEAR_VOL_PAGES.finditer(front)):
         yield from _groups(match, "p1 volume/issue line", 0.8)
         if match.group("banner"):
             yield from _container_before(match.group("banner"), "p1 banner over its volume line")
@@ -264,7 +301,7 @@ def after_title(text: PrintedText, title: str) -> Iterator[Candidate]:
     pattern = re.compile(r"\W+".join(re.escape(w) for w in words), re.IGNORECASE)
     for found in pattern.finditer(front):
         tail = front[found.end() : found.end() + 160]
-        match = _CITED_AFTER_TITLE.match(tail)
+        match = _CITED_VOL_ISSUE_PAGES.match(tail) or _CITED_AFTER_TITLE.match(tail)
         container = match.group("container").strip(" .") if match else ""
         if _plausible_journal(container) and not _ENDS_WITH_MONTH.search(container):
             for candidate in _groups(match, "p1 citation of itself after its title", 0.75):
@@ -429,6 +466,8 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
             if year:
                 yield Candidate("year", year.group(1), 0.75, where, line=quote)
     yield from _ceur_footer(" ".join(front.split()))
+    for match in _ACM_VENUE.finditer(front):
+        yield from _groups(match, "p1 ACM permission block", 0.7)
     venue_zone = front + "\n" + "\n".join(line for _, line in text.margin_lines())
     for match in _VENUE_LINE.finditer(venue_zone):
         venue = match.group("container").strip()
@@ -489,6 +528,7 @@ def join_broken_dois(text: str) -> str:
 
 
 def clean_doi(doi: str) -> str:
+    doi = re.split(r"[\x00-\x1f\x7f-\x9f]", doi, maxsplit=1)[0]  # a control glyph ends it
     return doi.rstrip(".)],;:'’\"")
 
 
@@ -620,7 +660,9 @@ def report_number_candidates(text: PrintedText) -> Iterator[Candidate]:
 _ISBN = re.compile(r"\bISBN(?:-1[03])?\s*:?\s*(?P<isbn>(?:97[89][-\s]?)?(?:\d[-\s]?){9}[\dXx])")
 
 
-_PRICE_CODE = re.compile(r"(?P<isbn>97[89](?:-?\d){10})/\d{2}\s?/?\s?\$\s?\d+\.\d\d")
+_PRICE_CODE = re.compile(
+    r"(?P<isbn>97[89](?:-?\d){10})/\d{2}\s?(?:/\d{2}[.\s]*)?/?\s?\$\s?\d+\.\d\d"
+)
 # "1051-8215/97$10.00 © 1997 IEEE": the price line of IEEE and ACM articles
 _PRICE_LINE = re.compile(rf"\$\s?\d+\.\d\d\s*(?:©\s*)?(?P<year>{YEAR})\s+(?P<publisher>IEEE|ACM)\b")
 
@@ -649,7 +691,7 @@ ORGANISATION = (
     r"IOP|AIP|APS|ACS|RSC|BMJ|Nature|Cell\sPress|Ltd|Inc|GmbH|S\.A\.|B\.V\.|LLC|Limited|"
     r"Organi[sz]ation|Foundation|Academy|Council|College|Universit\w*|Group)"
 )
-_JOIN = r"(?:(?:of|for|and|&|the|de|du|des|für|in)\s)?"
+_JOIN = r"(?:(?:of|for|and|&|the|de|du|des|für|in)\s){0,2}"  # "Society for the Study of …"
 _CAP = r"[A-Z][\w&'.\-]*"
 _ORG_NAME = rf"(?:{_CAP}\s{_JOIN}){{0,6}}{ORGANISATION}(?:\s{_JOIN}{_CAP}){{0,4}}"
 _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
@@ -657,7 +699,8 @@ _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
     (
         re.compile(
             r"\b(?:Published|published|licensed|distributed)(?:\sand\s(?:licensed|published|"
-            r"distributed))?\s(?:by|for)\s(?:the\s)?(?P<publisher>[A-Z][\w&'\- ]{2,80}?)"
+            r"distributed))?(?:\sunder\slicen[cs]e)?\s(?:by|for)\s(?:the\s)?"
+            r"(?:[A-Z][\w&'\- \n]{2,60}?,\strading\sas\s)?(?P<publisher>[A-Z][\w&'\- ]{2,80}?)"
             r"(?=\son\sbehalf\b|\sunder\b|[.,;(]|\sin\s|\s*$)",
             re.M,
         ),
@@ -691,6 +734,15 @@ _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
         0.8,
     ),
     (_PRICE_LINE, 0.75),
+    (
+        re.compile(rf"(?:©|Copyright)\s*(?:©|\bc\b)?\s*{YEAR}\s(?P<publisher>ACM|IEEE)\s+97[89]"),
+        0.8,
+    ),
+    (re.compile(r"\b(?P<publisher>ACM)\sISBN\s97[89]"), 0.75),
+)
+# "Publisher's Note: Springer Nature remains neutral with regard to jurisdictional claims"
+_PUBLISHERS_NOTE = re.compile(
+    r"Publisher['’]s\s+Note:?\s+(?P<publisher>[A-Z][\w&' ]{2,60}?)\s+remains\s+neutral"
 )
 # Any copyright holder ("Copyright © 2016 Termedia & Banach"): the publisher when it is not
 # the authors (decide.py drops holders that name an author).
@@ -724,6 +776,12 @@ def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
     zones = [(1, text.front_text())] + [(n, line) for n, line in text.margin_lines()]
     if text.page(2) is not None:
         zones.append((2, text.text_of(2)))
+    last = text.page_count
+    if last > 2 and text.page(last) is not None:  # "licensee MDPI" closes an MDPI article
+        for pattern in (_PUBLISHER_STATEMENTS[0][0], _PUBLISHERS_NOTE):
+            for match in pattern.finditer(text.text_of(last)):
+                name = publisher_name(match.group("publisher"))
+                yield Candidate("publisher", name, 0.8, f"p{last} '{match.group(0)[:100]}'")
     for number, zone in zones:
         zone = _legal(zone)
         for pattern, confidence in _PUBLISHER_STATEMENTS:
@@ -855,8 +913,8 @@ _REPORT = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _UNIVERSITY = re.compile(
-    r"(?P<university>(?:[A-Z][\w'’\-]+[ ]){0,4}Universit(?:y|ät|é|à|ad|eit)(?:[ ](?:of|de|du|"
-    r"des|di|of[ ]the)[ ])?(?:[ ]?[A-Z][\w'’\-]+){0,4})"
+    r"(?P<university>(?:[A-Z][\w'’\-]+[ ]){0,4}(?i:Universit(?:y|ät|é|à|ad|eit))(?:[ ](?i:of|de|"
+    r"du|des|di|of[ ]the)[ ])?(?:[ ]?[A-Z][\w'’\-]+){0,4})"
 )
 _BROWSER_FOOT = re.compile(r"(?P<url>https?://\S+)\s+\d{1,3}\s?/\s?\d{1,3}\s*$")
 
@@ -885,6 +943,22 @@ def hal_cover(text: PrintedText) -> Iterator[Candidate]:
             break
 
 
+def mpra_cover(text: PrintedText) -> Iterator[Candidate]:
+    """The cover the Munich Personal RePEc Archive puts on its working papers: "MPRA Paper
+    No. 8468, posted 26. April 2008" (the posting date is not the paper's year)."""
+    front = text.front_text()
+    match = _MPRA_PAPER.search(front)
+    if not match or "Munich Personal RePEc Archive" not in front:
+        return
+    where = f"p1 MPRA cover '{match.group(0)[:60]}'"
+    yield Candidate("number", match.group("number"), 0.85, where)
+    yield Candidate("type_cue", "report", 0.85, where)
+    yield Candidate("publisher", "Munich Personal RePEc Archive", 0.85, where)
+
+
+_MPRA_PAPER = re.compile(r"\bMPRA\sPaper\sNo\.\s?(?P<number>\d{1,7})")
+
+
 def type_cues(text: PrintedText) -> Iterator[Candidate]:
     front = text.front_text()
     early = "\n".join(text.text_of(n) for n in (1, 2) if text.page(n))
@@ -892,8 +966,10 @@ def type_cues(text: PrintedText) -> Iterator[Candidate]:
         yield Candidate("type_cue", "thesis", 0.8, f"thesis statement '{match.group(0)}'")
         university = _UNIVERSITY.search(early[max(0, match.start() - 600) : match.end() + 600])
         if university:
-            name = " ".join(university.group("university").split())
+            name = recase_title(" ".join(university.group("university").split()))
             yield Candidate("university", name, 0.7, f"thesis statement '{name}'")
+        if alone := re.search(rf"^\s*(?P<year>{YEAR})\s*$", front, re.MULTILINE):
+            yield Candidate("year", alone.group("year"), 0.6, "thesis title page, a year alone")
     if match := _REPORT.search(front):
         yield Candidate("type_cue", "report", 0.6, f"p1 '{match.group(0)}'")
     browser = [

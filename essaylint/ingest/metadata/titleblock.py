@@ -36,9 +36,10 @@ _NAME_WITH_EMAIL = re.compile(r"^(?P<name>[^\W\d_][^()@]{2,60}?)\s*\(\s*[\w.+\-]
 # a lone capitalised word after the last separator of a line, and a line that opens with
 # one word and its marks: the two halves of one name
 _GIVEN_AT_END = re.compile(r"(?<![,;&])(?<!\band)\s*\b[A-Z][a-z][\w'’\-]*\s*$")
-_FAMILY_AT_START = re.compile(r"^\s*[A-Z][\w'’\-]+(?:[\d*∗†‡§¶,]|\s*$)")
+_FAMILY_AT_START = re.compile(r"^\s*[A-Z][a-z][\w'’\-]*(?:[\d*∗†‡§¶,]|\s*$)")
 # a version and review status after the title: "[v2; ref status: indexed, http://f1000r.es/4fj]"
 _STATUS_TAG = re.compile(r"\s*\[[^\]]*(?:ref status|https?://)[^\]]*\]\s*$", re.IGNORECASE)
+_BEFORE_NAMES = re.compile(r"^(?:by|(?:an?\s)?preprint|(?:an?\s)?(?:working\s)?paper)$", re.I)
 TOP_SHARE = 0.7  # the title sits in the upper part of page 1
 TITLE_CONTRAST = 1.15  # a title is set larger than the body text
 MAX_AUTHOR_LINES = 8
@@ -123,8 +124,10 @@ def _block_at(lines: list[Line], start: int) -> tuple[TitleBlock, set[int]]:
 
 
 def authors_from_text(text: str) -> list[str]:
-    """Names from an author line; empty when the line holds anything but names."""
+    """Names from an author line; empty when the line holds anything but names. A "name"
+    printed more than once is an affiliation under each name of a grid ("UC Merced")."""
     names = split_names(text)
+    names = [n for n in names if names.count(n) == 1]
     good = [n for n in names if looks_like_name(n)]
     if not good or len(good) < 0.6 * len(names):
         return []
@@ -171,8 +174,8 @@ def _author_text(lines: list[Line], title_size: float) -> str:
             break
         text = f"{broken} {line.text.strip()}".strip()
         broken = ""
-        if not taken and _METADATA_LINE.search(text):
-            continue  # a citation or DOI line between title and authors
+        if not taken and (_METADATA_LINE.search(text) or _BEFORE_NAMES.match(text)):
+            continue  # a citation or DOI line, "by", "A Preprint" between title and authors
         if (
             _STOP.match(text)
             or _AFFILIATION.search(_no_email(text))
@@ -181,7 +184,8 @@ def _author_text(lines: list[Line], title_size: float) -> str:
             break
         marks_only = re.fullmatch(r"[\W\d_]*", text) is not None
         names = [n for n in split_names(text) if looks_like_name(n)]
-        if not names and not marks_only and taken and _ends_broken(taken[-1], text):
+        same_size = abs(line.size - first_size) <= 0.6
+        if not names and not marks_only and taken and same_size and _ends_broken(taken[-1], text):
             taken.append(text)  # the family name of the last line's last name
             continue
         if not names and not marks_only:
