@@ -531,6 +531,7 @@ def main(argv: list[str] | None = None) -> int:
         "dev": DATA / "references" / "dev_key.json",
         "heldout": DATA / "references" / "heldout_key.json",
         "heldout2": DATA / "references" / "heldout2_key.json",
+        "heldout3": DATA / "references" / "heldout3_key.json",
     }
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
