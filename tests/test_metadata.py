@@ -625,3 +625,111 @@ def test_labels_degrees_grids_theses_and_working_papers(tmp_path: Path) -> None:
         "8468",
         "Munich Personal RePEc Archive",
     )
+
+
+@pytest.mark.parametrize(
+    ("head", "expected"),
+    [
+        (
+            ["The Stata Journal (2004)", "4, Number 2, pp. 127-141"],
+            ("The Stata Journal", "4", "2", "127-141", 2004),
+        ),
+        (["GLIA 24:39-49 (1998)"], ("GLIA", "24", "", "39-49", 1998)),  # short: kept as set
+        (["JPhysiol 567.1 (2005) pp 79-93"], ("JPhysiol", "567", "1", "79-93", 2005)),
+        (
+            ["APPLIED AND ENVIRONMENTAL MICROBIOLOGY, Nov. 2011, p. 7469-7478  Vol. 77, No. 21"],
+            ("Applied and Environmental Microbiology", "77", "21", "7469-7478", 2011),
+        ),
+        (
+            ["Middle-East Journal of Scientific Research 23 (11): 2805-2810, 2015"],
+            ("Middle-East Journal of Scientific Research", "23", "11", "2805-2810", 2015),
+        ),
+        (
+            ["Psychological Science", "22(4) 490-497", "© The Author(s) 2011"],
+            ("Psychological Science", "22", "4", "490-497", 2011),
+        ),
+        (
+            ["nature NEUROSCIENCE  VOLUME 14 | NUMBER 2 | FEBRUARY 2011  217"],
+            ("Nature Neuroscience", "14", "2", "", 2011),
+        ),
+    ],
+)
+def test_more_printed_citation_forms(
+    tmp_path: Path, head: list[str], expected: tuple[str, str, str, str, int]
+) -> None:
+    page = [
+        *[(72, 30 + 12 * i, 8, text) for i, text in enumerate(head)],
+        (72, 120, 20, "A study of the things in question"),
+        (72, 150, 12, "Ann Cole and Bea Dorn"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "form.pdf", [page]))
+    got = (metadata.container, metadata.volume, metadata.issue, metadata.page, metadata.year)
+    assert got == expected
+    assert metadata.type == "article-journal"
+
+
+def test_acm_blocks_conference_feet_and_a_journal_cut_by_a_line_break(tmp_path: Path) -> None:
+    ccs = [
+        (72, 120, 20, "Imperfect Forward Secrecy"),
+        (72, 150, 12, "David Adrian and Karthikeyan Bhargavan"),
+        *BODY,
+        (72, 760, 7, "CCS'15, October 12-16, 2015, Denver, Colorado, USA."),
+        (72, 770, 7, "ACM 978-1-4503-3832-5/15/10."),
+    ]
+    metadata = read(make_pdf(tmp_path / "ccs.pdf", [ccs]))
+    assert (metadata.container, metadata.type, metadata.publisher, metadata.isbn) == (
+        "CCS'15",
+        "paper-conference",
+        "ACM",
+        "9781450338325",
+    )
+    pages = [
+        [(72, 120, 20, "Learning by reading the web"), (72, 150, 12, "Michele Banko"), *BODY],
+        [*BODY, (280, 800, 7, "IJCAI-07")],
+        [*BODY, (280, 800, 7, "IJCAI-07")],
+    ]
+    metadata = read(make_pdf(tmp_path / "ijcai.pdf", pages))
+    assert (metadata.container, metadata.type) == ("IJCAI-07", "paper-conference")
+    plos = [
+        (72, 120, 20, "Open collaborative writing with Manubot"),
+        (72, 150, 12, "Daniel S. Himmelstein and Casey S. Greene"),
+        (400, 300, 8, "Citation: Himmelstein DS, Greene CS (2019)"),
+        (400, 310, 8, "Open collaborative writing with Manubot. PLoS"),
+        (400, 320, 8, "Comput Biol 15(6): e1007128."),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "plos.pdf", [plos]))
+    assert (metadata.container, metadata.volume, metadata.number) == (
+        "PLoS Comput Biol",
+        "15",
+        "e1007128",
+    )
+    mlhc = [
+        (72, 120, 20, "Learning to detect sepsis"),
+        (72, 150, 12, "Joseph Futoma and Sanjay Hariharan"),
+        *BODY,
+        (72, 790, 8, "Proceedings of Machine Learning for Healthcare 2017"),
+        (330, 790, 8, "JMLR W&C Track Volume 68"),
+    ]
+    metadata = read(make_pdf(tmp_path / "mlhc.pdf", [mlhc]))
+    assert (metadata.container, metadata.volume) == (
+        "Proceedings of Machine Learning for Healthcare 2017",
+        "68",
+    )
+
+
+def test_subtitles_credentials_and_publisher_names_are_kept_in_their_place(tmp_path: Path) -> None:
+    page = [
+        (72, 40, 7, "Copyright © 2011, American Society for Microbiology. All Rights Reserved."),
+        (72, 100, 21, "Factors associated with depression in heart failure"),
+        (72, 130, 15, "A Retrospective Cohort Study"),
+        (72, 160, 10, "Sameera I. Helal, MSN, BSN; Trevor Murrells, MSc, BSc;"),
+        (72, 172, 10, "Annmarie Grealish, PhD, MSc, BSc, RNT, RMN, RGN"),
+        *BODY,
+    ]
+    xmp = XMP.replace("Journal of Examples", "Nature Publishing Group")
+    metadata = read(make_pdf(tmp_path / "sub.pdf", [page], xmp=xmp.format(volume="3", title="x")))
+    assert metadata.authors == ["Helal, Sameera I.", "Murrells, Trevor", "Grealish, Annmarie"]
+    assert metadata.publisher == "American Society for Microbiology"
+    assert metadata.container == ""  # a publisher's name in prism:publicationName

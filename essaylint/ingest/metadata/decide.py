@@ -20,7 +20,8 @@ from essaylint.ingest.metadata.printed import (
 from essaylint.ingest.metadata.titleblock import TitleBlock
 
 CITATION_FIELDS = ("container", "volume", "issue", "page", "number", "year")
-_ACRONYM_YEAR = re.compile(r"^[A-Z][A-Za-z]{1,14}\s?['’]\s?\d{2}$")  # "PLDI’09", "CHI ’23"
+_ACRONYM_YEAR = re.compile(r"^[A-Z][A-Za-z]{1,14}\s?['’\-]\s?\d{2}$")  # "PLDI’09", "IJCAI-07"
+_PUBLISHER_NAME = re.compile(r"\bPublish|\bPress\b|\bInc\b|\bLtd\b|\bGmbH\b|\bB\.?V\b")
 _TEMPLATE_VENUE = re.compile(r"Conference\s?['’]\d\d|Woodstock\s?['’]\d\d|Conference acronym", re.I)
 LOCATOR_FIELDS = ("volume", "issue", "page", "number")
 _CONFERENCE = re.compile(
@@ -128,6 +129,8 @@ def _embedded_candidates(text: PrintedText, embedded: Embedded) -> Iterable[Cand
     # a template's placeholder ("Proceedings of ACM Conference (Conference'17)", volume 1,
     # issue 1) says nothing about the document
     placeholder = bool(_TEMPLATE_VENUE.search(container))
+    if _PUBLISHER_NAME.search(container):  # "Nature Publishing Group" is not a journal
+        container = ""
     if container and not placeholder:
         confirmed = _fold(container) in searchable
         yield Candidate(

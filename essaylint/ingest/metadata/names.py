@@ -118,6 +118,11 @@ _DEGREES = frozenset(
         "BSN",
         "FACP",
         "FACS",
+        "RNT",
+        "RMN",
+        "RGN",
+        "RM",
+        "SPQDN",
     ]
 )
 _LABEL_WORDS = frozenset(
@@ -149,6 +154,14 @@ _LABEL_WORDS = frozenset(
         "graduate",
         "department",
         "university",
+        "study",
+        "trial",
+        "cohort",
+        "retrospective",
+        "randomized",
+        "randomised",
+        "systematic",
+        "survey",
     ]
 )
 _HONORIFIC = re.compile(r"^(?:Dr|Prof|Professor|Mr|Mrs|Ms|Sir)\.?\s+", re.IGNORECASE)

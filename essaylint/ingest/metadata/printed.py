@@ -193,6 +193,40 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"(?:^|\s{{2,}}){JOURNAL},\s(?P<volume>\d{{1,4}}),\s(?P<page>{PAGES})\s*$",
         0.8,
     ),
+    # The Stata Journal (2004) 4, Number 2, pp. 127-141
+    _form(
+        "journal (year) vol, Number n, pp. pages",
+        rf"{JOURNAL}\s\((?P<year>{YEAR})\)\s+(?P<volume>\d{{1,4}}),\s(?i:Number|No\.)\s"
+        rf"(?P<issue>[\w\-]{{1,7}}),\s(?:pp?\.\s?)?(?P<page>{PAGES})\b",
+        0.85,
+    ),
+    # GLIA 24:39-49 (1998) / GLIA 24:39-49, 1998.
+    _form(
+        "journal vol:pages (year)",
+        rf"{JOURNAL}\s(?P<volume>\d{{1,4}}):(?P<page>{PAGES})(?:\s\(|,\s)(?P<year>{YEAR})\b",
+        0.8,
+    ),
+    # J Physiol 567.1 (2005) pp 79-93
+    _form(
+        "journal vol.issue (year) pp pages",
+        rf"{JOURNAL}\s(?P<volume>\d{{1,4}})\.(?P<issue>\d{{1,3}})\s\((?P<year>{YEAR})\)\s"
+        rf"pp\.?\s?(?P<page>{PAGES})\b",
+        0.85,
+    ),
+    # APPLIED AND ENVIRONMENTAL MICROBIOLOGY, Nov. 2011, p. 7469-7478  Vol. 77, No. 21
+    _form(
+        "journal, month year, p. pages vol. v, no. n",
+        rf"{JOURNAL},\s{_MONTH}\s(?P<year>{YEAR}),\sp{{1,2}}\.\s?(?P<page>{PAGES})\s+"
+        rf"(?i:Vol\.)\s?(?P<volume>\d{{1,4}}),\s(?i:No\.)\s?(?P<issue>[\w\-]{{1,7}})",
+        0.85,
+    ),
+    # Middle-East Journal of Scientific Research 23 (11): 2805-2810, 2015
+    _form(
+        "journal vol (issue): pages, year",
+        rf"{JOURNAL}\s(?P<volume>\d{{1,4}})\s?\((?P<issue>[\w\-]{{1,7}})\):\s?(?P<page>{PAGES}),"
+        rf"\s(?P<year>{YEAR})\b",
+        0.85,
+    ),
     # IEEE TRANSACTIONS ON ..., VOL. 7, NO. 5, OCTOBER 1997 / Journal, Vol. 12, No. 3, pp. 45-67
     _form(
         "journal, vol. v, no. n",
@@ -238,9 +272,20 @@ _YEAR_VOL_PAGES = re.compile(
     rf"(?:\s?\((?P<issue>[\w\-]{{1,7}})\))?\s+(?P<page>{PAGES})\s*$",
     re.MULTILINE,
 )
+# "22(4) 490–497" under the journal's name (SAGE), the year printed elsewhere
+_VOL_ISSUE_PAGES = re.compile(
+    rf"^(?P<banner>[A-Z][^\n]{{3,120}})\n(?P<volume>\d{{1,4}})\((?P<issue>[\w\-]{{1,7}})\)\s+"
+    rf"(?P<page>{PAGES})\s*$",
+    re.MULTILINE,
+)
+_NATURE_HEAD = re.compile(
+    rf"^(?P<container>[A-Za-z][A-Za-z ]{{3,60}}?)\s+VOLUME\s(?P<volume>\d{{1,4}})\s\|\sNUMBER\s"
+    rf"(?P<issue>[\w\-]{{1,7}})\s\|\s{_MONTH}\s(?P<year>{YEAR})\b"
+)
+_ACRONYM_FOOT = re.compile(r"^(?P<container>[A-Z]{3,10}-\d{2})$")  # "IJCAI-07" on every page
 _BANNER_BREAK = re.compile(r"\s{2,}|\s\|\s|\s(?=www\.|https?://)")
 _PROCEEDINGS = re.compile(
-    r"(?P<container>(?:In\s)?Proceedings\sof\s(?:the\s)?[^\n]{8,200}?)(?=,\s|\.\s|\.?$)"
+    r"(?P<container>(?:In\s)?Proceedings\sof\s(?:the\s)?[^\n]{8,200}?)(?=,\s|\.\s|\s{2}|\.?$)"
     r"(?:[^\n]*?(?:,\s*pages|\.?\s*pp\.)\s*(?P<page>\d+\s?-\s?\d+))?",
     re.MULTILINE,
 )
@@ -258,6 +303,7 @@ _ACM_VENUE = re.compile(
     rf"[^\n]{{0,20}}?,\s(?P<year>{YEAR})\b",
     re.MULTILINE,
 )
+_ACM_ISBN = re.compile(r"\bACM\s(?:ISBN\s)?(?P<isbn>97[89](?:-?\d){10})/\d{2}/\d{2}\b")
 _VENUE_LINE = re.compile(
     r"^(?:Published\s(?:as\sa\s(?:conference\s)?paper\s)?(?:at|in)|Accepted\s(?:at|to|for)|"
     r"Appeared\sin|To\sappear\sin|Presented\sat)\s(?P<container>[^\n]{4,150}?)\.?"
@@ -273,21 +319,54 @@ def citation_lines(text: PrintedText) -> Iterator[Candidate]:
     seen: set[tuple[str, str]] = set()
     for number, line in zones:
         yield from _forms_in(line, f"p{number} head/foot", seen)
-    for line in front.split("\n"):
-        yield from _forms_in(line, "p1", seen, factor=0.95)
+    single = [c for line in front.split("\n") for c in _forms_in(line, "p1", seen, factor=0.95)]
+    yield from single
     joined = _join_wrapped(front)
-    yield from _forms_in(joined, "p1", seen, factor=0.9)
+    yield from _longer_than_its_line(list(_forms_in(joined, "p1", seen, factor=0.9)), single)
     for match in _VOLUME_ARTICLE.finditer(front):
         yield from _groups(match, "p1 volume/article line", 0.85)
     for number, line in zones + [(1, ln) for ln in front.split("\n")]:
         for match in _VOLUME_BAR_ARTICLE.finditer(line):
             yield from _groups(match, f"p{number} volume/article line", 0.8)
             yield from _container_before(line[: match.start()], f"p{number} volume/article line")
+    for match in _VOL_ISSUE_PAGES.finditer(front):
+        if _plausible_journal(match.group("banner").strip()):
+            yield from _groups(match, "p1 volume/issue line under its banner", 0.75)
+            yield from _container_before(match.group("banner"), "p1 banner over its volume line")
     for match in (*_DATE_VOLUME_ISSUE.finditer(front), *_YEAR_VOL_PAGES.finditer(front)):
         yield from _groups(match, "p1 volume/issue line", 0.8)
         if match.group("banner"):
             yield from _container_before(match.group("banner"), "p1 banner over its volume line")
+    for number, line in zones:
+        if match := _NATURE_HEAD.match(line):
+            yield from _nature_head(match, number)
+        if number > 1 and (match := _ACRONYM_FOOT.match(line.strip())):
+            yield Candidate("container", match.group("container"), 0.7, f"p{number} foot '{line}'")
     yield from _proceedings(text)
+
+
+def _nature_head(match: re.Match[str], number: int) -> Iterator[Candidate]:
+    """ "nature NEUROSCIENCE  VOLUME 14 | NUMBER 2 | FEBRUARY 2011": the journal's logotype,
+    set in mixed case, in the words' usual case."""
+    where = f"p{number} head '{match.group(0)[:80]}'"
+    words = match.group("container").split()
+    name = " ".join(w.capitalize() if w.isupper() or w.islower() else w for w in words)
+    yield Candidate("container", name, 0.85, where, line=match.group(0))
+    for field in ("volume", "issue", "year"):
+        yield Candidate(field, match.group(field), 0.85, where, line=match.group(0))
+
+
+def _longer_than_its_line(joined: list[Candidate], single: list[Candidate]) -> list[Candidate]:
+    """A citation whose journal name a line break cut ("… PLoS" / "Comput Biol 15(6):
+    e1007128") is read whole from the joined text: there it outranks the cut line."""
+    out = []
+    for candidate in joined:
+        cut = [c for c in single if c.line != candidate.line and candidate.line.endswith(c.line)]
+        if cut:
+            best = max(c.confidence for c in cut)
+            candidate = replace(candidate, confidence=round(best + 0.01, 3))
+        out.append(candidate)
+    return out
 
 
 def after_title(text: PrintedText, title: str) -> Iterator[Candidate]:
@@ -462,12 +541,21 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
                 page = re.sub(r"\s", "", match.group("page"))
                 yield Candidate("page", page, 0.8, where, line=quote)
             tail = source[match.end() : match.end() + 200]
+            if volume := re.match(r"[^\n]{0,60}?\bVolume\s(\d{1,4})\s*$", tail, re.MULTILINE):
+                yield Candidate("volume", volume.group(1), 0.7, where, line=quote)
             year = re.search(rf"\b({YEAR})\b", match.group(0)[len(container) :] + tail)
             if year:
                 yield Candidate("year", year.group(1), 0.75, where, line=quote)
     yield from _ceur_footer(" ".join(front.split()))
     for match in _ACM_VENUE.finditer(front):
-        yield from _groups(match, "p1 ACM permission block", 0.7)
+        where = f"p1 ACM permission block '{match.group(0)[:60]}'"
+        yield Candidate("container", match.group("container"), 0.7, where)  # "CCS’15": short
+        yield Candidate("year", match.group("year"), 0.7, where)
+    for match in _ACM_ISBN.finditer(front):
+        where = f"p1 ACM permission block '{match.group(0)[:60]}'"
+        if valid_isbn(isbn := re.sub(r"\D", "", match.group("isbn"))):
+            yield Candidate("isbn", isbn, 0.8, where)
+        yield Candidate("publisher", "ACM", 0.75, where)
     venue_zone = front + "\n" + "\n".join(line for _, line in text.margin_lines())
     for match in _VENUE_LINE.finditer(venue_zone):
         venue = match.group("container").strip()
@@ -769,6 +857,7 @@ def _legal(text: str) -> str:
 def publisher_name(text: str) -> str:
     """A publisher as a reference names it: without "Ltd", "B.V.", "Inc."."""
     name = " ".join(text.split()).strip(" .,;")
+    name = re.sub(r"\.?\s*All\s+Rights\s+Reserved\.?$", "", name, flags=re.IGNORECASE)
     return _LEGAL_FORM.sub("", name).strip(" .,;") or name
 
 
@@ -806,7 +895,9 @@ _PUBLISHED = re.compile(
     rf"(?P<year>{YEAR})\b",
     re.IGNORECASE,
 )
-_COPYRIGHT_YEAR = re.compile(rf"(?:©|Copyright)\s*(?:©\s*)?(?P<year>{YEAR})\b", re.IGNORECASE)
+_COPYRIGHT_YEAR = re.compile(
+    rf"(?:©|Copyright)\s*(?:©\s*)?(?:The\sAuthor\(?s?\)?\s)?(?P<year>{YEAR})\b", re.IGNORECASE
+)
 _MONTH_YEAR_LINE = re.compile(rf"^\s*{_MONTH}\s(?P<year>{YEAR})\s*$", re.MULTILINE)
 _DATE_LINE = re.compile(
     rf"^(?:[^\n]{{0,40}}\b)?(?:(?:{_MONTH})\s\d{{1,2}},?\s(?P<y1>{YEAR})|\d{{1,2}}\.?\s(?:{_MONTH}|"

@@ -188,6 +188,8 @@ def _author_text(lines: list[Line], title_size: float) -> str:
         if not names and not marks_only and taken and same_size and _ends_broken(taken[-1], text):
             taken.append(text)  # the family name of the last line's last name
             continue
+        if not names and not marks_only and not taken and _subtitle(line, lines[index + 1 :]):
+            continue  # "A Retrospective Cohort Study", set larger than the names under it
         if not names and not marks_only:
             if _broken_name(text, lines[index + 1 : index + 2]):
                 broken = text
@@ -202,6 +204,10 @@ def _author_text(lines: list[Line], title_size: float) -> str:
     if taken:
         taken += _column_names(lines[index : index + 30], first_size)
     return _join_author_lines(taken)
+
+
+def _subtitle(line: Line, following: list[Line]) -> bool:
+    return bool(following) and line.size >= following[0].size + 2 and len(line.text.split()) <= 12
 
 
 def _broken_name(text: str, following: list[Line]) -> bool:
