@@ -415,6 +415,7 @@ def extract(pdf_dir: Path, files: list[str]) -> dict[str, dict]:
     from essaylint.core.errors import SourceError
     from essaylint.core.records import LIBRARY_COLUMNS, LibraryEntry, SourceFile
     from essaylint.export.csl import csl_item
+    from essaylint.ingest.hygiene import clean_document
     from essaylint.ingest.library import extracted_row
     from essaylint.ingest.parse import parse_source
 
@@ -433,7 +434,9 @@ def extract(pdf_dir: Path, files: list[str]) -> dict[str, dict]:
             citable=True,
         )
         try:
-            document = parse_source(pdf_dir, source, max_file_mb=200, max_pages=5000)
+            document = clean_document(  # as the pipeline does: valid Unicode everywhere
+                parse_source(pdf_dir, source, max_file_mb=200, max_pages=5000)
+            )
         except SourceError as exc:  # a failed parse scores as all-missing
             out[name] = {"type": None, "_error": exc.reason}
             continue
@@ -532,6 +535,7 @@ def main(argv: list[str] | None = None) -> int:
         "heldout": DATA / "references" / "heldout_key.json",
         "heldout2": DATA / "references" / "heldout2_key.json",
         "heldout3": DATA / "references" / "heldout3_key.json",
+        "heldout4": DATA / "references" / "heldout4_key.json",
     }
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
