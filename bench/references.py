@@ -536,6 +536,7 @@ def main(argv: list[str] | None = None) -> int:
         "heldout2": DATA / "references" / "heldout2_key.json",
         "heldout3": DATA / "references" / "heldout3_key.json",
         "heldout4": DATA / "references" / "heldout4_key.json",
+        "heldout5": DATA / "references" / "heldout5_key.json",
     }
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

@@ -733,3 +733,87 @@ def test_subtitles_credentials_and_publisher_names_are_kept_in_their_place(tmp_p
     assert metadata.authors == ["Helal, Sameera I.", "Murrells, Trevor", "Grealish, Annmarie"]
     assert metadata.publisher == "American Society for Microbiology"
     assert metadata.container == ""  # a publisher's name in prism:publicationName
+
+
+def test_long_lists_credentials_and_names_whose_mark_comes_after(tmp_path: Path) -> None:
+    people = [f"Author{chr(97 + i)} Person{chr(97 + i)}" for i in range(14)]
+    page = [
+        (72, 100, 16, "Inhaled medicine in neonates: two pilot trials"),
+        *[(72, 130 + 13 * i, 12, f"{n} (p{i}@example.org)") for i, n in enumerate(people)],
+        (72, 340, 12, "ISSN 1745-6215"),
+        *BODY[:2],
+    ]
+    metadata = read(make_pdf(tmp_path / "long.pdf", [page]))
+    assert len(metadata.authors) == 14  # one a line with e-mails, more than eight lines
+    assert split_names("Stephanie Ruth Partridge1, BSc (Hon), APD; Kevin McGeechan2") == [
+        "Stephanie Ruth Partridge",
+        "Kevin McGeechan",
+    ]
+
+
+def test_heads_with_coded_glyphs_placeholders_and_conference_feet(tmp_path: Path) -> None:
+    lww = [
+        (
+            72,
+            30,
+            7,
+            "e1006 | www.annalsofsurgery.com  Annals of Surgery \x95 Volume 277, Number 5, "
+            "May 2023",
+        ),
+        (72, 120, 20, "Operative team familiarity"),
+        (72, 150, 12, "Hunter Witmer and Kiran Turaga"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "lww.pdf", [lww]))
+    assert (metadata.container, metadata.volume, metadata.issue, metadata.year) == (
+        "Annals of Surgery",
+        "277",
+        "5",
+        2023,
+    )
+    mnras = [
+        (72, 30, 7, "MNRAS 000, 1-14 (2025)  Preprint 26 February 2025"),
+        (72, 120, 20, "Galaxies in a simulated universe"),
+        (72, 150, 12, "Ann Cole and Bea Dorn"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "mnras.pdf", [mnras]))
+    assert (metadata.container, metadata.volume, metadata.page) == ("", "", "")
+    jacow = [
+        (72, 120, 20, "Tuner testing of a dressed cavity"),
+        (72, 150, 12, "Yuriy Pischalnikov and Sam Aderhold"),
+        *BODY,
+        (30, 800, 7, "9th International Particle Accelerator Conference"),
+        (250, 800, 7, "IPAC2018, Vancouver, BC, Canada"),
+        (450, 800, 7, "JACoW Publishing"),
+    ]
+    metadata = read(make_pdf(tmp_path / "jacow.pdf", [jacow]))
+    assert (metadata.container, metadata.type, metadata.publisher) == (
+        "9th International Particle Accelerator Conference",
+        "paper-conference",
+        "JACoW Publishing",
+    )
+    tandf = [
+        (72, 120, 20, "A study of something"),
+        (72, 150, 12, "Neil Hampson and Ann Cole"),
+        (72, 200, 9, "© 2017 The Author(s). Published by Informa UK Limited, trading as Taylor &"),
+        (72, 212, 9, "Francis Group."),
+        *BODY,
+    ]
+    assert read(make_pdf(tmp_path / "tf.pdf", [tandf])).publisher == "Taylor & Francis Group"
+
+
+def test_a_masters_dissertation_in_portuguese(tmp_path: Path) -> None:
+    page = [
+        (72, 80, 22, "Universidade do Estado do Rio de Janeiro"),
+        (72, 130, 13, "Dissertação de Mestrado"),
+        (72, 200, 18, "Dupla difração no LHC"),
+        (72, 240, 14, "Sheila Mara Silva do Amaral"),
+        (72, 400, 13, "Rio de Janeiro, julho de 2007"),
+    ]
+    metadata = read(make_pdf(tmp_path / "tese.pdf", [page]))
+    assert (metadata.type, metadata.publisher, metadata.year) == (
+        "thesis",
+        "Universidade do Estado do Rio de Janeiro",
+        2007,
+    )

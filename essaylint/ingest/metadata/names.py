@@ -123,6 +123,15 @@ _DEGREES = frozenset(
         "RGN",
         "RM",
         "SPQDN",
+        "Hon",
+        "Hons",
+        "APD",
+        "FDAA",
+        "FRACGP",
+        "FAFPHM",
+        "FRACP",
+        "MPhil",
+        "DSc",
     ]
 )
 _LABEL_WORDS = frozenset(

@@ -84,6 +84,7 @@ def normalise(text: str) -> str:
     soft-hyphen artefacts removed."""
     text = text.replace("\r", "\n").replace("\ufffe", "").replace("\xad", "")
     text = re.sub(r"(\w)\x02(\w)", r"\1\2", text)
+    text = re.sub(r"(?<=\d)[\x03-\x08](?=\d)", "-", text)  # an en dash some fonts code as 4
     text = _COPYRIGHT_GLYPH.sub("©", text)
     text = re.sub(r"(\d)\s(st|nd|rd|th)\b", r"\1\2", text)  # "28 th" (a raised suffix)
     text = re.sub(r"[\ue000-\uf8ff](?=\s*(?:19|20)\d\d\b)", "©", text)  # a private-use © glyph
@@ -193,6 +194,13 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"(?:^|\s{{2,}}){JOURNAL},\s(?P<volume>\d{{1,4}}),\s(?P<page>{PAGES})\s*$",
         0.8,
     ),
+    # Annals of Surgery • Volume 277, Number 5, May 2023 (the bullet may be a control code)
+    _form(
+        "journal • Volume v, Number n, month year",
+        rf"{JOURNAL}\s[^\w\s]?\s?Volume\s(?P<volume>\d{{1,4}}),\s(?:Number|Issue)\s"
+        rf"(?P<issue>[\w\-]{{1,7}}),\s{_MONTH}\s(?P<year>{YEAR})\b",
+        0.85,
+    ),
     # The Stata Journal (2004) 4, Number 2, pp. 127-141
     _form(
         "journal (year) vol, Number n, pp. pages",
@@ -290,6 +298,10 @@ _PROCEEDINGS = re.compile(
     re.MULTILINE,
 )
 # 2010 International Conference on Data Storage and Data Engineering (a p1 foot)
+_ORDINAL_CONFERENCE = re.compile(  # "9th International Particle Accelerator Conference  IPAC2018"
+    r"^(?P<container>\d{1,3}(?:st|nd|rd|th)\s(?:[A-Z][\w\-]*\s){1,6}(?:Conference|Symposium|"
+    r"Workshop))(?=\s{2}|,\s|\s*$)"
+)
 _CONFERENCE_LINE = re.compile(
     r"^(?P<container>(?:(?P<year>(?:19|20)\d\d)\s)?(?:The\s)?(?:\d+(?:st|nd|rd|th)\s)?"
     r"(?:(?:IEEE|ACM|IFIP|ISCA|AAAI|SIAM)(?:/\w+)?\s)?(?:International\s|Annual\s|European\s|"
@@ -418,8 +430,10 @@ def _forms_in(line: str, where: str, seen: set[tuple[str, str]], factor: float =
     for form in CITATION_FORMS:
         for match in form.pattern.finditer(line):
             container = _no_page_number(match.groupdict().get("container") or "")
-            if not _plausible_journal(container):
-                continue
+            if not _plausible_journal(container) or re.fullmatch(
+                r"0+", match.groupdict().get("volume") or "1"
+            ):
+                continue  # "MNRAS 000, 1-14 (2025)": a template's placeholder
             key = (form.name, match.group(0))
             if key in seen:
                 continue
@@ -566,6 +580,9 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
     first = text.first
     if first is not None:
         for line in first.margins():
+            if ordinal := _ORDINAL_CONFERENCE.match(normalise(line.text).strip()):
+                where = f"p1 conference line '{ordinal.group(0)[:100]}'"
+                yield Candidate("container", ordinal.group("container"), 0.7, where)
             match = _CONFERENCE_LINE.match(normalise(line.text).strip())
             if match:
                 quote = match.group(0)[:100]
@@ -827,6 +844,7 @@ _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
         0.8,
     ),
     (re.compile(r"\b(?P<publisher>ACM)\sISBN\s97[89]"), 0.75),
+    (re.compile(r"\s{2}(?P<publisher>[A-Z][A-Za-z]+\sPublishing)\s*$", re.M), 0.7),  # JACoW
 )
 # "Publisher's Note: Springer Nature remains neutral with regard to jurisdictional claims"
 _PUBLISHERS_NOTE = re.compile(
@@ -872,7 +890,7 @@ def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
                 name = publisher_name(match.group("publisher"))
                 yield Candidate("publisher", name, 0.8, f"p{last} '{match.group(0)[:100]}'")
     for number, zone in zones:
-        zone = _legal(zone)
+        zone = re.sub(r"\s&\s*\n\s*", " & ", _legal(zone))  # "Taylor &" / "Francis Group"
         for pattern, confidence in _PUBLISHER_STATEMENTS:
             for match in pattern.finditer(zone):
                 name = publisher_name(match.group("publisher"))
@@ -996,16 +1014,22 @@ _THESIS = re.compile(
     r"(?:a\s)?thesis\s(?:submitted|presented)|dissertation\s(?:submitted|presented)|"
     r"submitted\sin\s(?:partial\s)?fulfil+ment|for\sthe\sdegree\sof|Doctor\sof\sPhilosophy|"
     r"Thèse\s(?:de\sdoctorat|présentée|pour)|pour\sobtenir\sle\sgrade|Dissertation\szur\s"
-    r"Erlangung|HAL\sId:\s?tel-)",
+    r"Erlangung|HAL\sId:\s?tel-|Disserta\S{1,3}ão\sde\sMestrado|Tese\sde\sDoutorado|"
+    r"Tesis\sDoctoral)",
     re.IGNORECASE,
 )
 _REPORT = re.compile(
     r"^(?:Technical|Research|Working|Discussion|Internal|Project|Final|Annual)\s(?:Report|Paper|Note)\b",
     re.IGNORECASE | re.MULTILINE,
 )
+_THESIS_MONTH = (
+    rf"(?:{_MONTH}|(?i:janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|"
+    r"novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|"
+    r"diciembre))"
+)
 _UNIVERSITY = re.compile(
-    r"(?P<university>(?:[A-Z][\w'’\-]+[ ]){0,4}(?i:Universit(?:y|ät|é|à|ad|eit))(?:[ ](?i:of|de|"
-    r"du|des|di|of[ ]the)[ ])?(?:[ ]?[A-Z][\w'’\-]+){0,4})"
+    r"(?P<university>(?:[A-Z][\w'’\-]+[ ]){0,4}(?i:Universi(?:ty|tät|té|tà|dade|dad|teit))"
+    r"(?:[ ](?:(?i:of|de|du|des|di|do|da|the)[ ])*[A-Z][\w'’\-]+){0,5})"
 )
 _BROWSER_FOOT = re.compile(r"(?P<url>https?://\S+)\s+\d{1,3}\s?/\s?\d{1,3}\s*$")
 
@@ -1059,7 +1083,11 @@ def type_cues(text: PrintedText) -> Iterator[Candidate]:
         if university:
             name = recase_title(" ".join(university.group("university").split()))
             yield Candidate("university", name, 0.7, f"thesis statement '{name}'")
-        if alone := re.search(rf"^\s*(?P<year>{YEAR})\s*$", front, re.MULTILINE):
+        alone = re.search(rf"^\s*(?P<year>{YEAR})\s*$", front, re.MULTILINE)
+        alone = alone or re.search(
+            rf"\b{_THESIS_MONTH}\s(?:de\s)?(?P<year>{YEAR})\s*$", front, re.M
+        )
+        if alone:
             yield Candidate("year", alone.group("year"), 0.6, "thesis title page, a year alone")
     if match := _REPORT.search(front):
         yield Candidate("type_cue", "report", 0.6, f"p1 '{match.group(0)}'")

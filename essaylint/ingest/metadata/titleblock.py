@@ -36,13 +36,15 @@ _NAME_WITH_EMAIL = re.compile(r"^(?P<name>[^\W\d_][^()@]{2,60}?)\s*\(\s*[\w.+\-]
 # a lone capitalised word after the last separator of a line, and a line that opens with
 # one word and its marks: the two halves of one name
 _GIVEN_AT_END = re.compile(r"(?<![,;&])(?<!\band)\s*\b[A-Z][a-z][\w'’\-]*\s*$")
-_FAMILY_AT_START = re.compile(r"^\s*[A-Z][a-z][\w'’\-]*(?:[\d*∗†‡§¶,]|\s*$)")
+_FAMILY_AT_START = re.compile(
+    r"^\s*[A-Z][a-z][\w'’\-]*?(?:[\d*∗†‡§¶,]|(?<=[a-z])(?:I{1,3}|IV|VI{0,3})\b)"
+)  # with its mark: "Zhang2", "DutraI" (an affiliation numbered I), "Denney-Wilson4"
 # a version and review status after the title: "[v2; ref status: indexed, http://f1000r.es/4fj]"
 _STATUS_TAG = re.compile(r"\s*\[[^\]]*(?:ref status|https?://)[^\]]*\]\s*$", re.IGNORECASE)
 _BEFORE_NAMES = re.compile(r"^(?:by|(?:an?\s)?preprint|(?:an?\s)?(?:working\s)?paper)$", re.I)
 TOP_SHARE = 0.7  # the title sits in the upper part of page 1
 TITLE_CONTRAST = 1.15  # a title is set larger than the body text
-MAX_AUTHOR_LINES = 8
+MAX_AUTHOR_LINES = 24  # a long list one name a line (BMC's provisional PDFs)
 MAX_AUTHOR_FRAGMENTS = 60
 
 
@@ -182,11 +184,19 @@ def _author_text(lines: list[Line], title_size: float) -> str:
             or line.size >= title_size - 0.5
         ):
             break
-        marks_only = re.fullmatch(r"[\W\d_]*", text) is not None
-        names = [n for n in split_names(text) if looks_like_name(n)]
+        parts = split_names(text)  # marks and degrees ("PhD") left out
+        marks_only = not parts or re.fullmatch(r"[\W\d_]*", text) is not None
+        names = [n for n in parts if looks_like_name(n)]
         same_size = abs(line.size - first_size) <= 0.6
-        if not names and not marks_only and taken and same_size and _ends_broken(taken[-1], text):
-            taken.append(text)  # the family name of the last line's last name
+        after = lines[index + 1].text if index + 1 < len(lines) else ""
+        if (
+            not names
+            and not marks_only
+            and taken
+            and same_size
+            and _ends_broken(taken[-1], text, after)
+        ):
+            taken[-1] += " " + text  # the family name of the last line's last name
             continue
         if not names and not marks_only and not taken and _subtitle(line, lines[index + 1 :]):
             continue  # "A Retrospective Cohort Study", set larger than the names under it
@@ -215,8 +225,15 @@ def _broken_name(text: str, following: list[Line]) -> bool:
     return bool(following) and _ends_broken(text, following[0].text)
 
 
-def _ends_broken(text: str, following: str) -> bool:
-    return bool(_GIVEN_AT_END.search(text) and _FAMILY_AT_START.match(following))
+def _ends_broken(text: str, following: str, after: str = "") -> bool:
+    """Whether ``text`` ends with a given name and ``following`` opens with its family name:
+    with its mark ("Zhang2"), or alone with the mark opening the piece ``after`` it."""
+    if not _GIVEN_AT_END.search(text):
+        return False
+    alone = re.fullmatch(r"\s*[A-Z][a-z][\w'’\-]*\s*", following) and re.match(
+        r"\s*[\d*∗†‡§¶]", after
+    )
+    return bool(_FAMILY_AT_START.match(following) or alone)
 
 
 def _join_author_lines(texts: list[str]) -> str:
