@@ -187,9 +187,19 @@ def test_query_counter_pack(sample_repo: Project) -> None:
             "Some heart failure patients failed to maintain their exercise motivation.",
             None,
         ),
-        (  # a hedged negation limits, it does not deny
+        (  # a hedged negation neither denies nor limits
             "Exercise training reduces mortality in heart failure patients.",
-            "Exercise training may not reduce mortality in all heart failure patients.",
+            "Exercise training may not reduce mortality in heart failure patients.",
+            None,
+        ),
+        (  # naming a population restricts nothing; 'only in' does
+            "Exercise training reduces mortality in heart failure patients.",
+            "Among women, exercise training reduces mortality in heart failure patients.",
+            None,
+        ),
+        (
+            "Exercise training reduces mortality in heart failure patients.",
+            "Exercise training reduced mortality only in heart failure patients under 60.",
             "limits",
         ),
     ],

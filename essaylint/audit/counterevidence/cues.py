@@ -13,26 +13,22 @@ from essaylint.audit.citations.cues import ANTONYM_OF, DOWN, UP, tokens
 from essaylint.audit.citations.support import suggested_query
 
 _LIMITATION_PATTERNS: dict[str, tuple[str, ...]] = {
-    "population": (
-        r"\bonly (?:in|among|for) ",
-        r"\b(?:in|among) (?:mice|rats|animals|children|adolescents|older (?:adults|people|"
-        r"patients)|the elderly|women|men|patients with)\b",
-        r"\bin vitro\b(?! fertili[sz])",
-        r"\bsub-?groups?\b",
-    ),
+    # Naming a population ('in mice', 'in vitro', 'patients with') restricts nothing by
+    # itself: read against SciFact claims it was right for 11 of 39 items
+    # (bench/data/counterevidence_limits_verdicts.jsonl); only 'only in' is kept.
+    "population": (r"\bonly (?:in|among|for) ",),
     "setting": (
         r"\b(?:to|in) (?:other|different|all) (?:settings|populations|countries|contexts)\b",
         r"\bsingle[- ](?:centre|center|site|hospital|institution)\b",
         r"\bgenerali[sz](?:ab|e|ed|ing|ation)\w*",
         r"\btransferab\w*",
     ),
+    # A design named ('observational', 'bias') is mostly the study's topic or method, not a
+    # limit it states (3 of 8 right); what denies a causal reading is kept.
     "design": (
-        r"\b(?:observational|cross-sectional|retrospective|non-?randomi[sz]ed|uncontrolled)\b",
-        r"\bcase series\b",
         r"\b(?:cannot|can not|could not|does not|do not) (?:establish|infer|determine|prove) "
         r"caus\w*",
         r"\bconfound\w*",
-        r"\bbias(?:es|ed)?\b",
     ),
     "sample size": (
         r"\b(?:small|limited|modest) (?:sample|number|cohort|study|studies|trials?)\b",
