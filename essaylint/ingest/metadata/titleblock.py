@@ -187,22 +187,16 @@ def _author_text(lines: list[Line], title_size: float) -> str:
         parts = split_names(text)  # marks and degrees ("PhD") left out
         marks_only = not parts or re.fullmatch(r"[\W\d_]*", text) is not None
         names = [n for n in parts if looks_like_name(n)]
-        same_size = abs(line.size - first_size) <= 0.6
-        after = lines[index + 1].text if index + 1 < len(lines) else ""
-        if (
-            not names
-            and not marks_only
-            and taken
-            and same_size
-            and _ends_broken(taken[-1], text, after)
-        ):
-            taken[-1] += " " + text  # the family name of the last line's last name
-            continue
-        if not names and not marks_only and not taken and _subtitle(line, lines[index + 1 :]):
-            continue  # "A Retrospective Cohort Study", set larger than the names under it
         if not names and not marks_only:
-            if _broken_name(text, lines[index + 1 : index + 2]):
-                broken = text
+            following = lines[index + 1].text if index + 1 < len(lines) else ""
+            same_size = abs(line.size - first_size) <= 0.6
+            if taken and same_size and _ends_broken(taken[-1], text, following):
+                taken[-1] += " " + text  # the family name of the last line's last name
+                continue
+            if not taken and _subtitle(line, lines[index + 1 :]):
+                continue  # "A Retrospective Cohort Study", set larger than the names under it
+            if _ends_broken(text, following):
+                broken = text  # a given name whose family name opens the next line
                 continue
             break
         if first_size and not marks_only and abs(line.size - first_size) > 0.6:
@@ -218,11 +212,6 @@ def _author_text(lines: list[Line], title_size: float) -> str:
 
 def _subtitle(line: Line, following: list[Line]) -> bool:
     return bool(following) and line.size >= following[0].size + 2 and len(line.text.split()) <= 12
-
-
-def _broken_name(text: str, following: list[Line]) -> bool:
-    """Whether ``text`` ends with a given name whose family name opens the next line."""
-    return bool(following) and _ends_broken(text, following[0].text)
 
 
 def _ends_broken(text: str, following: str, after: str = "") -> bool:

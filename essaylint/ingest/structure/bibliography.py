@@ -10,7 +10,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from essaylint.ingest.normalise import _REFERENCES_HEADING
-from essaylint.ingest.structure.layout import Line, PageLayout
+from essaylint.ingest.structure.layout import Line, PageLayout, join_line
 
 _NUMBERED = re.compile(r"^\s*\[?(\d{1,3})[\].]?\s+(?=\S)")
 _YEAR = re.compile(r"\b((?:19|20)\d{2})([a-z])?\b")
@@ -93,7 +93,7 @@ def _split_numbered(lines: list[Line]) -> list[BibEntry]:
             text = line.text[match.end() :].strip()
             entries.append(BibEntry(match.group(1), text, line.page, line, [line], numbered=True))
         elif entries and len(entries[-1].text) < MAX_CHARS:
-            entries[-1].text = _join(entries[-1].text, line.text.strip())
+            entries[-1].text = join_line(entries[-1].text, line.text.strip())
             entries[-1].lines.append(line)
     return entries
 
@@ -122,7 +122,7 @@ def _split_hanging(lines: list[Line]) -> list[BibEntry]:
             label = str(len(entries) + 1)
             entries.append(BibEntry(label, line.text.strip(), line.page, line, [line]))
         elif len(entries[-1].text) < MAX_CHARS:
-            entries[-1].text = _join(entries[-1].text, line.text.strip())
+            entries[-1].text = join_line(entries[-1].text, line.text.strip())
             entries[-1].lines.append(line)
         previous = line
     return entries
@@ -175,9 +175,3 @@ def surname_key(name: str) -> str:
     folded = unicodedata.normalize("NFKD", name)
     folded = "".join(c for c in folded if not unicodedata.combining(c))
     return re.sub(r"[^a-z]", "", folded.lower())
-
-
-def _join(text: str, more: str) -> str:
-    if text.endswith("-") and more[:1].islower():
-        return text[:-1] + more
-    return f"{text} {more}".strip()

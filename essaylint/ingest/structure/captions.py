@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from essaylint.ingest.structure.layout import Line, PageLayout
+from essaylint.ingest.structure.layout import Line, PageLayout, join_lines
 from essaylint.ingest.structure.words import CJK_FIGURE, CJK_TABLE, FIGURE, TABLE, caption_kind
 
 CAPTION = re.compile(
@@ -75,14 +75,4 @@ def _text(lines: list[Line], i: int) -> tuple[str, int]:
         previous = line
         if sum(len(p) for p in parts) > MAX_CHARS:
             break
-    return _join(parts)[:MAX_CHARS], previous.end
-
-
-def _join(parts: list[str]) -> str:
-    out = ""
-    for part in parts:
-        if out.endswith("-") and part[:1].islower():
-            out = out[:-1] + part
-        else:
-            out = f"{out} {part}" if out else part
-    return out
+    return join_lines(parts)[:MAX_CHARS], previous.end

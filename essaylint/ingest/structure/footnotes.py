@@ -18,7 +18,7 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass
 
-from essaylint.ingest.structure.layout import Line, PageLayout
+from essaylint.ingest.structure.layout import Line, PageLayout, join_lines
 
 SYMBOLS = frozenset("*∗†‡§¶‖")
 AFFILIATION = frozenset("♠♢♡♣♦♥☯")  # author-affiliation symbols a marker cluster may follow
@@ -330,7 +330,7 @@ def _fill(note: Footnote, layout: PageLayout, starts: set[int], body: float) -> 
         end = line.end
         if sum(len(p) for p in parts) > MAX_NOTE_CHARS:
             break
-    text = _join(parts)
+    text = join_lines(parts)
     label_at = text.find(note.label)
     note.text = text[label_at + len(note.label) :].strip() if 0 <= label_at < 3 else text
     note.end = end
@@ -374,13 +374,3 @@ def _resolve(candidates: list[_Candidate], notes: list[Footnote], text_font: str
 def _marker(c: _Candidate, note_page: int) -> Marker:
     indices = [g.i for g in c.glyphs]
     return Marker(c.label, c.page, min(indices), max(indices) + 1, note_page)
-
-
-def _join(parts: list[str]) -> str:
-    out = ""
-    for part in parts:
-        if out.endswith("-") and part[:1].islower():
-            out = out[:-1] + part
-        else:
-            out = f"{out} {part}".strip()
-    return out

@@ -159,6 +159,21 @@ def _lines(layout: PageLayout, weights: list[int]) -> list[Line]:
     return lines
 
 
+def join_line(text: str, more: str) -> str:
+    """``text`` and the next line's ``more``: a word hyphenated at the line end ("struc-" /
+    "ture") joined, otherwise one space between."""
+    if text.endswith("-") and more[:1].islower():
+        return text[:-1] + more
+    return f"{text} {more}".strip()
+
+
+def join_lines(parts: list[str]) -> str:
+    out = ""
+    for part in parts:
+        out = join_line(out, part)
+    return out
+
+
 def body_size(pages: list[PageLayout]) -> float:
     """The most common font size of the document's characters (its body text)."""
     counts: dict[float, int] = {}
