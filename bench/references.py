@@ -537,6 +537,8 @@ def main(argv: list[str] | None = None) -> int:
         "heldout3": DATA / "references" / "heldout3_key.json",
         "heldout4": DATA / "references" / "heldout4_key.json",
         "heldout5": DATA / "references" / "heldout5_key.json",
+        "heldout6": DATA / "references" / "heldout6_key.json",
+        "heldout7": DATA / "references" / "heldout7_key.json",
     }
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

@@ -4,6 +4,7 @@ number, an arXiv stamp, a thesis statement, an ISBN, an XMP packet)."""
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -154,6 +155,8 @@ def make_pdf(path: Path, pages: list[list[tuple[float, float, float, str]]], **e
         pdf.set_xmp_metadata(extra["xmp"])
     if "title" in extra:
         pdf.set_title(extra["title"])
+    if "author" in extra:
+        pdf.set_author(extra["author"])
     pdf.output(str(path))
     return path
 
@@ -794,13 +797,34 @@ def test_heads_with_coded_glyphs_placeholders_and_conference_feet(tmp_path: Path
         "JACoW Publishing",
     )
     tandf = [
+        "© 2017 The Author(s). Published by Informa UK Limited, trading as Taylor &",
+        "Francis Group.",
+    ]
+    assert publisher_printed(tmp_path, tandf) == "Taylor & Francis Group"
+
+
+def page_with(tmp_path: Path, top: list[str] = (), bottom: list[str] = ()) -> DocumentMetadata:
+    """The record of a one-page PDF: ``top`` lines over a title block, ``bottom`` lines at
+    the foot."""
+    page = [
+        *((72, 40 + 12 * i, 8, line) for i, line in enumerate(top)),
         (72, 120, 20, "A study of something"),
-        (72, 150, 12, "Neil Hampson and Ann Cole"),
-        (72, 200, 9, "© 2017 The Author(s). Published by Informa UK Limited, trading as Taylor &"),
-        (72, 212, 9, "Francis Group."),
+        (72, 150, 12, "Ann Cole and Bea Dorn"),
+        *BODY,
+        *((72, 760 + 10 * i, 7, line) for i, line in enumerate(bottom)),
+    ]
+    return read(make_pdf(tmp_path / "page.pdf", [page]))
+
+
+def publisher_printed(tmp_path: Path, statement: list[str]) -> str:
+    """The publisher read from a page that prints ``statement`` under its title block."""
+    page = [
+        (72, 120, 20, "A study of something"),
+        (72, 150, 12, "Ann Cole and Bea Dorn"),
+        *((72, 200 + 12 * i, 9, line) for i, line in enumerate(statement)),
         *BODY,
     ]
-    assert read(make_pdf(tmp_path / "tf.pdf", [tandf])).publisher == "Taylor & Francis Group"
+    return read(make_pdf(tmp_path / "publisher.pdf", [page])).publisher
 
 
 def test_a_masters_dissertation_in_portuguese(tmp_path: Path) -> None:
@@ -816,4 +840,270 @@ def test_a_masters_dissertation_in_portuguese(tmp_path: Path) -> None:
         "thesis",
         "Universidade do Estado do Rio de Janeiro",
         2007,
+    )
+
+
+def test_glyph_coded_copyright_glued_letters_bar_feet_proceedings_and_nist(tmp_path: Path) -> None:
+    elsevier = [
+        (72, 120, 20, "The response of flow duration curves to afforestation"),
+        (72, 150, 12, "Patrick N.J. Lanea,c,*, Alice E. Bestb,c,d, Lu Zhangb,c"),
+        *BODY,
+        (72, 500, 8, "q 2005 Elsevier B.V. All rights reserved."),
+    ]
+    metadata = read(make_pdf(tmp_path / "elsevier.pdf", [elsevier]))
+    assert [a.split(",")[0] for a in metadata.authors] == ["Lane", "Best", "Zhang"]
+    assert metadata.publisher == "Elsevier"
+    metadata = page_with(
+        tmp_path, bottom=["SCIENTIFIC REPORTS | 5 : 8555 | DOI: 10.1038/srep08555"]
+    )
+    got = (metadata.container.casefold(), metadata.volume, metadata.number)
+    assert got == ("scientific reports", "5", "8555")
+    metadata = page_with(
+        tmp_path,
+        top=["ACTA ACUSTICA UNITED WITH ACUSTICA Vol. 99 (2013) 615-628"],
+        bottom=["©S.Hirzel Verlag · EAA  615"],
+    )
+    assert metadata.container.casefold() == "acta acustica united with acustica"
+    assert metadata.publisher == "S.Hirzel Verlag"
+    metadata = page_with(tmp_path, bottom=["978-1-4673-5208-6/13/$31.00 ©2013 IEEE"])
+    assert (metadata.type, metadata.publisher) == ("paper-conference", "IEEE")
+    nist = [
+        (72, 60, 12, "NIST Special Publication 800"),
+        (72, 80, 12, "NIST SP 800-223"),
+        (72, 120, 20, "High-Performance Computing Security"),
+        (72, 150, 12, "Ann Cole"),
+        *BODY,
+    ]
+    foot = [*BODY, (72, 800, 8, "February 2024")]
+    metadata = read(make_pdf(tmp_path / "nist.pdf", [nist, foot, foot]))
+    assert (metadata.type, metadata.number, metadata.year) == ("report", "NIST SP 800-223", 2024)
+
+
+@pytest.mark.parametrize(
+    ("line", "names"),
+    [
+        (
+            "J˛edrzej Kowalczuk, Eric T. Psota, and Lance C. P´erez",
+            ["Jędrzej Kowalczuk", "Eric T. Psota", "Lance C. Pérez"],
+        ),
+        ("Jo˜ao Gonc¸alves and Anna M¨uller", ["João Gonçalves", "Anna Müller"]),
+        (  # "and" in Portuguese, Spanish, French, German
+            "Roseli Mieko Yamamoto Nomura, Eliane Aparecida Alves e Marcelo Zugaib",
+            ["Roseli Mieko Yamamoto Nomura", "Eliane Aparecida Alves", "Marcelo Zugaib"],
+        ),
+        (
+            "María Pache-Durán y María Teresa Nevado-Gil",
+            ["María Pache-Durán", "María Teresa Nevado-Gil"],
+        ),
+        ("Jean Dupont et Marie Curie", ["Jean Dupont", "Marie Curie"]),
+        ("Hans Meier und Eva Schulz", ["Hans Meier", "Eva Schulz"]),
+    ],
+)
+def test_tex_accents_and_connectors_of_other_languages(line: str, names: list[str]) -> None:
+    assert split_names(line) == names
+
+
+def test_a_capitalised_licensee_statement_names_the_publisher(tmp_path: Path) -> None:
+    mdpi = ["Copyright: © 2023 by the authors.", "Licensee MDPI, Basel, Switzerland."]
+    assert publisher_printed(tmp_path, mdpi) == "MDPI"
+
+
+def test_archive_covers_banners_and_feet_of_more_publishers(tmp_path: Path) -> None:
+    jstor = [
+        (72, 60, 16, "FAO's Work in Mountains"),
+        (72, 90, 10, "Author(s): Rosalaura Romeo, Sara Manuelli and Samantha Abear"),
+        (72, 104, 10, "Source: Mountain Research and Development , August 2021, Vol. 41, No. 3"),
+        (72, 116, 10, "(August 2021), pp. P1-P3"),
+        (72, 128, 10, "Published by: International Mountain Society"),
+        (72, 140, 10, "Stable URL: https://www.jstor.org/stable/10.2307/48635686"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "jstor.pdf", [jstor, BODY]))
+    assert metadata.title == "FAO's Work in Mountains"
+    assert [a.split(",")[0] for a in metadata.authors] == ["Romeo", "Manuelli", "Abear"]
+    assert (metadata.container, metadata.volume, metadata.issue, metadata.page) == (
+        "Mountain Research and Development",
+        "41",
+        "3",
+        "P1-P3",
+    )
+    assert (metadata.year, metadata.publisher) == (2021, "International Mountain Society")
+    elsevier = [
+        (72, 40, 8, "Earth and Planetary Science Letters 436 (2016) 108-120"),
+        (72, 70, 16, "Earth and Planetary Science Letters"),
+        (72, 120, 14, "Chemostratigraphic constraints on carbon cycling"),
+        (72, 150, 10, "Jon M. Husson and Blair Schoene"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "epsl.pdf", [elsevier]))
+    assert metadata.container == "Earth and Planetary Science Letters"
+    assert metadata.title == "Chemostratigraphic constraints on carbon cycling"
+    cases = {
+        "Nat. Hazards Earth Syst. Sci., 6, 1007-1015, 2006": ("6", "1007-1015", "", 2006),
+        "NATURE MATERIALS | VOL 13 | SEPTEMBER 2014 | www.nature.com/naturematerials  897": (
+            "13",
+            "",
+            "",
+            2014,
+        ),
+        "402 Erdkunde Band 56/2002": ("56", "", "", 2002),
+        "Chinese Medical Journal | July 20, 2017 | Volume 130 | Issue 14  1683": (
+            "130",
+            "",
+            "14",
+            2017,
+        ),
+        "De Marchis et al. Journal of NeuroEngineering and Rehabilitation (2016) 13:22": (
+            "13",
+            "",
+            "",
+            2016,
+        ),
+    }
+    for number, (line, (volume, page, issue, year)) in enumerate(cases.items()):
+        page1 = [
+            (72, 40, 8, line),
+            (72, 120, 20, "A study of something"),
+            (72, 150, 12, "Ann Cole"),
+            *BODY,
+        ]
+        metadata = read(make_pdf(tmp_path / f"foot{number}.pdf", [page1]))
+        assert metadata.container, line
+        assert (metadata.volume, metadata.page, metadata.issue, metadata.year) == (
+            volume,
+            page,
+            issue,
+            year,
+        ), line
+    apa = [
+        "Journal of Applied Psychology  © 2016 American Psychological Association",
+        "2016, Vol. 101, No. 10, 1353-1385  0021-9010/16/$12.00",
+    ]
+    metadata = page_with(tmp_path, bottom=apa)
+    got = (metadata.container, metadata.volume, metadata.issue, metadata.page)
+    assert got == ("Journal of Applied Psychology", "101", "10", "1353-1385")
+    sage = [
+        (72, 40, 9, "Journal of Management"),
+        (72, 52, 9, "Vol. 45 No. 6, July 2019 2498-2537"),
+        (72, 120, 20, "A systematic review of HRM systems"),
+        (72, 150, 12, "Corine Boon"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "sage.pdf", [sage]))
+    assert (metadata.volume, metadata.issue, metadata.page) == ("45", "6", "2498-2537")
+
+
+def test_theses_report_series_acm_price_lines_and_swapped_xmp_names(tmp_path: Path) -> None:
+    thesis = [
+        (72, 100, 18, "Functional Query Languages with Categorical Types"),
+        (72, 140, 12, "A dissertation presented"),
+        (72, 155, 12, "by"),
+        (72, 170, 12, "Ryan Wisnesky"),
+        (72, 185, 12, "in partial fulfillment of the requirements for the degree of"),
+        (72, 200, 12, "Doctor of Philosophy"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "thesis.pdf", [thesis]))
+    assert (metadata.type, metadata.authors) == ("thesis", ["Wisnesky, Ryan"])
+    metadata = page_with(tmp_path, bottom=["BRICS Report Series  RS-96-37"])
+    assert (metadata.type, metadata.number) == ("report", "RS-96-37")
+    metadata = page_with(tmp_path, bottom=["© 2002 ACM 1-58113-521-1/02/0007 $5.00"])
+    assert (metadata.type, metadata.isbn) == ("paper-conference", "1581135211")
+    hindawi = [
+        (72, 100, 18, "Minor physical anomalies in adults"),
+        (72, 140, 12, "Irina Manouilenko and Jonna Eriksson"),
+        *BODY,
+    ]
+    swapped = "Manouilenko Irina; Eriksson Jonna"
+    metadata = read(make_pdf(tmp_path / "hindawi.pdf", [hindawi], author=swapped))
+    assert metadata.authors == ["Manouilenko, Irina", "Eriksson, Jonna"]
+
+
+@given(st.text(max_size=60))
+def test_composing_accents_never_adds_or_loses_a_letter(text: str) -> None:
+    from essaylint.ingest.metadata.names import compose_accents
+
+    letters = [c for c in unicodedata.normalize("NFD", text) if c.isalpha()]
+    composed = [c for c in unicodedata.normalize("NFD", compose_accents(text)) if c.isalpha()]
+    assert composed == letters
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (  # Wiley: the journal after the site's address, two spaces before it
+            ["790 wileyonlinelibrary.com/journal/spe", "Softw: Pract Exper. 2023;53:790-810."],
+            ("Softw: Pract Exper.", "53", "", "790-810", 2023),
+        ),
+        (
+            "Cytometry Part A \x02 89A: 653-662, 2016",
+            ("Cytometry Part A", "89A", "", "653-662", 2016),
+        ),
+        (  # AIP fonts code the parentheses round the year as control characters 1 and 2
+            "JOURNAL OF APPLIED PHYSICS 101, 023106 \x012007\x02",
+            ("Journal of Applied Physics", "101", "", "", 2007),
+        ),
+        ("J Med Food 23 (6) 2020, 1-9", ("J Med Food", "23", "6", "1-9", 2020)),
+        (
+            ["BIOINFORMATICS", "ORIGINAL PAPER", "Vol. 25 no. 22 2009, pages 3005-3011"],
+            ("Bioinformatics", "25", "22", "3005-3011", 2009),
+        ),
+        (
+            "Revista Brasileira, v. 7, n. 1, p. 58-68, 2005",
+            ("Revista Brasileira", "7", "1", "58-68", 2005),
+        ),
+    ],
+)
+def test_citation_lines_of_wiley_aip_liebert_oup_and_abnt(
+    tmp_path: Path, line: str | list[str], expected: tuple[str, str, str, str, int]
+) -> None:
+    pieces = [line] if isinstance(line, str) else line  # pieces set apart on one line
+    page = [
+        *((72 + 170 * i, 40, 8, piece) for i, piece in enumerate(pieces)),
+        (72, 120, 20, "A study of something"),
+        (72, 150, 12, "Ann Cole"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "line.pdf", [page]))
+    got = (metadata.container, metadata.volume, metadata.issue, metadata.page, metadata.year)
+    assert got == expected
+
+
+def test_openedition_covers_of_a_journal_article_and_a_book_chapter(tmp_path: Path) -> None:
+    journal = [
+        "Clio. Femmes, Genre, Histoire",
+        "33 | 2011",
+        "Genre, métissage et transactions coloniales",
+        "Frances Gouda",
+        "Édition électronique",
+        "URL : http://clio.revues.org/9995",
+        "Éditeur",
+        "Belin",
+        "Pagination : 23-44",
+    ]
+    page = [(72, 60 + 16 * i, 18 if i == 2 else 10, line) for i, line in enumerate(journal)]
+    metadata = read(make_pdf(tmp_path / "clio.pdf", [[*page, *BODY]]))
+    got = (metadata.type, metadata.container, metadata.issue, metadata.page, metadata.year)
+    assert got == ("article-journal", "Clio. Femmes, Genre, Histoire", "33", "23-44", 2011)
+    assert (metadata.publisher, metadata.url) == ("Belin", "http://clio.revues.org/9995")
+    book = [
+        "2. On Ideas of the Border",
+        "Franck Billé",
+        "Publisher: Open Book Publishers",
+        "Year of publication: 2012",
+        "Electronic reference",
+        "BILLÉ, Franck. 2. On Ideas of the Border In: Frontier Encounters [online].",
+        "Cambridge: Open Book Publishers, 2012. Available on the Internet: <http://",
+        "books.openedition.org/obp/1525>.",
+    ]
+    page = [(72, 60 + 16 * i, 18 if i == 0 else 10, line) for i, line in enumerate(book)]
+    metadata = read(make_pdf(tmp_path / "obp.pdf", [[*page, *BODY]]))
+    assert (metadata.type, metadata.container, metadata.year) == (
+        "chapter",
+        "Frontier Encounters",
+        2012,
+    )
+    assert (metadata.publisher, metadata.url) == (
+        "Open Book Publishers",
+        "http://books.openedition.org/obp/1525",
     )

@@ -8,9 +8,11 @@ and XMP; ``decide`` picks one value per field, printed evidence first.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from essaylint.core.records import DocumentMetadata, ParsedDocument
+from essaylint.ingest.metadata.covers import jstor_cover, openedition_cover, thesis_author
 from essaylint.ingest.metadata.decide import decide
 from essaylint.ingest.metadata.embedded import read_embedded
 from essaylint.ingest.metadata.layout import read_page_lines, read_page_text
@@ -47,9 +49,14 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
         finally:
             page.close()
     text = PrintedText(pages, count)
-    block = read_title_block(pages[0]) if pages else TitleBlock()
+    cover = jstor_cover(text)
+    block, from_cover = cover or (read_title_block(pages[0]) if pages else TitleBlock(), [])
+    if not block.authors and (author := thesis_author(text)):
+        block = replace(block, authors=author, author_text="by")
     embedded = read_embedded(pdf.get_metadata_dict(), path)  # type: ignore[attr-defined]
     candidates = [
+        *from_cover,
+        *openedition_cover(text),
         *citation_lines(text),
         *after_title(text, block.title),
         *doi_candidates(text),

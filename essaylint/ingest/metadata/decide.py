@@ -189,6 +189,8 @@ def _title_and_authors(
     info_authors = embedded.authors
     printed = block.authors
     confirmed = bool(info_authors) and all(_fold(family_of(a)) in front for a in info_authors)
+    if confirmed and _same_people(info_authors, printed):
+        info_authors = printed  # the page's order of given and family names, not the XMP's
     if confirmed and len(info_authors) >= len(printed):
         metadata.authors = info_authors
         metadata.evidence["authors"] = "PDF info/XMP authors, printed on p1 (0.8)"
@@ -198,6 +200,17 @@ def _title_and_authors(
     elif info_authors:
         metadata.authors = info_authors
         metadata.evidence["authors"] = "PDF info/XMP authors (0.4)"
+
+
+def _same_people(embedded: list[str], printed: list[str]) -> bool:
+    """The same names in the same order, each perhaps with given and family swapped."""
+
+    def words(name: str) -> set[str]:
+        return set(re.findall(r"\w+", name.casefold()))
+
+    return len(embedded) == len(printed) and all(
+        words(a) == words(b) for a, b in zip(embedded, printed, strict=True)
+    )
 
 
 def _similar(a: str, b: str) -> bool:
@@ -240,7 +253,7 @@ def _names_an_author(text: str, metadata: DocumentMetadata) -> bool:
 
 def _csl_type(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> str:
     cue = chosen.get("type_cue")
-    if cue is not None and cue.value in ("thesis", "webpage"):
+    if cue is not None and cue.value in ("thesis", "webpage", "chapter"):
         return cue.value
     if metadata.container:
         if _CONFERENCE.search(metadata.container) or _ACRONYM_YEAR.match(metadata.container):
@@ -256,6 +269,8 @@ def _csl_type(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> str:
         return "report"
     if metadata.arxiv:
         return "article"
+    if cue is not None and cue.value == "paper-conference":  # a proceedings template's line
+        return "paper-conference"
     if metadata.isbn:
         return "book"
     return "manuscript"

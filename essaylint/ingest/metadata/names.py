@@ -36,19 +36,48 @@ SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 # Affiliation and note marks printed around names: digits, symbols, superscript letters.
 _MARKS = re.compile(r"[\d*∗†‡§¶#♠♣♥♦♢♡☯✉⁎•◊⊥⊤⇑⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜᵈᵉ,;()\[\]{}|+=~^_<>/\\]+")
 _ROMAN_MARK = re.compile(r"(?<=.)(?:I{1,3}|IV|VI{0,3}|IX|X)$")
-_MARK_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Sm", "So", "Sc"})
+_MARK_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Sm", "So", "Sc", "Sk"})
 _CJK = re.compile(r"^[\u3400-\u9fff\uac00-\ud7af]{2,4}$")
 _NAME_WORD = re.compile(r"^[^\W\d_][\w'’.\-]*$")
 _LOOSE_CONNECTOR = re.compile(r"^(?:and|&)\s+|\s+(?:and|&)$", re.IGNORECASE)  # at a line end
+# "and" in the languages whose author lines essaylint reads: "e" (pt, it), "y" (es), "et"
+# (fr), "und" (de); only between names, so always lower case.
 _CONNECTORS = re.compile(
-    r"\s*(?:,\s*(?:and|&)\s+|,|;|[·•]|\s+and\s+|\s+&\s+|\s{2,})\s*", re.IGNORECASE
+    r"\s*(?:,\s*(?:and|&)\s+|,|;|[·•]|\s+and\s+|\s+&\s+|\s+(?-i:e|y|et|und)\s+(?=[A-ZÀ-Þ])|"
+    r"\s{2,})\s*",
+    re.IGNORECASE,
 )
+
+
+# Spacing accents that TeX-made text layers set before their letter ("J˛edrzej", "P´erez"),
+# and the combining marks they stand for; a cedilla comes after its letter ("Gonc¸alves").
+_SPACING_ACCENTS = {
+    "´": "\u0301",
+    "`": "\u0300",
+    "ˆ": "\u0302",
+    "˜": "\u0303",
+    "¨": "\u0308",
+    "ˇ": "\u030c",
+    "˘": "\u0306",
+    "˚": "\u030a",
+    "˛": "\u0328",
+    "˙": "\u0307",
+    "˝": "\u030b",
+}
+_ACCENT_THEN_LETTER = re.compile(f"([{''.join(_SPACING_ACCENTS)}])\\s?([^\\W\\d_])")
+
+
+def compose_accents(text: str) -> str:
+    """ "J˛edrzej" → "Jędrzej": a spacing accent before a letter joined to it."""
+    composed = _ACCENT_THEN_LETTER.sub(lambda m: m.group(2) + _SPACING_ACCENTS[m.group(1)], text)
+    composed = re.sub(r"(?<=[^\W\d_])¸", "\u0327", composed)
+    return unicodedata.normalize("NFC", composed)
 
 
 def clean_name(text: str) -> str:
     """A printed name without affiliation marks (digits, symbols, letters such as the
     "a,⇑" Elsevier sets after a name), e-mail addresses or stray punctuation."""
-    text = unicodedata.normalize("NFC", text)
+    text = unicodedata.normalize("NFC", compose_accents(text))
     text = re.sub(r"\(?\S+@\S+\)?", " ", text)
     text = "".join(" " if _is_mark(c) else c for c in text)
     text = _MARKS.sub(" ", text)
@@ -59,7 +88,8 @@ def clean_name(text: str) -> str:
 
 
 def _is_mark(char: str) -> bool:
-    """Controls, private-use glyphs and symbols ("□", "⋄", "✉"): never part of a name."""
+    """Controls, private-use glyphs and symbols ("□", "⋄", "✉", a spacing accent left over
+    from compose_accents): never part of a name."""
     return unicodedata.category(char) in _MARK_CATEGORIES
 
 
@@ -72,11 +102,17 @@ def _without_roman_mark(word: str) -> str:
     return word
 
 
+# Affiliation letters set against a family name without a raise the text layer keeps
+# ("Lanea,c,*", "Bestb,c,d"): two or more, so that a name's own last letter is never taken.
+_GLUED_LETTERS = re.compile(r"(?<=[^\W\d_]{2})[a-h](?:,[a-h])+(?:,?[*∗])?(?=[,\s]|$)")
+
+
 def split_names(line: str) -> list[str]:
     """The names of an author line: separated by commas, "and", "&", semicolons or wide
     gaps; marks between names ("Lo†∗ Lucy") also separate them."""
     line = re.sub(r"\(?[\w.+\-]+@[\w.\-]+\)?", " ", line)
     line = re.sub(r",?\s*(?:Student\s|Senior\s|Life\s)?(?:Member|Fellow),?\s*IEEE\b", "", line)
+    line = _GLUED_LETTERS.sub("", line)
     marked = re.sub(r"(?<=[^\W\d_])(?:[\d*∗†‡§¶#♠♣♥♦♢♡☯⁎⇑]+[,\s]*)+(?=\s+[A-Z])", ", ", line)
     parts = [_LOOSE_CONNECTOR.sub("", p.strip()) for p in _CONNECTORS.split(marked) if p]
     names = [name for name in (clean_name(p) for p in parts) if name]

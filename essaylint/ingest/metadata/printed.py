@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from essaylint.ingest.library_columns import valid_isbn
 from essaylint.ingest.metadata.layout import PageLines
@@ -47,6 +48,10 @@ class PrintedText:
         """The head and foot lines of page 1, and the running heads and feet of the other
         pages read (lines that recur, numbers aside, on two pages or more): the last lines
         of a reference list sit in the same zone but do not recur."""
+        return list(self._margins)
+
+    @cached_property
+    def _margins(self) -> list[tuple[int, str]]:  # read by most candidate finders: once
         lines = [(p.number, normalise(line.text)) for p in self.pages for line in p.margins()]
         pages_of: dict[str, set[int]] = {}
         for number, text in lines:
@@ -58,11 +63,17 @@ class PrintedText:
         ]
 
     def front_text(self) -> str:
-        return normalise(self.first.text()) if self.first else ""
+        return self.text_of(1) if self.first else ""
 
     def text_of(self, number: int) -> str:
-        page = self.page(number)
-        return normalise(page.text()) if page else ""
+        if number not in self._texts:
+            page = self.page(number)
+            self._texts[number] = normalise(page.text()) if page else ""
+        return self._texts[number]
+
+    @cached_property
+    def _texts(self) -> dict[int, str]:
+        return {}
 
 
 def _skeleton(line: str) -> str:
@@ -74,7 +85,8 @@ def _skeleton(line: str) -> str:
 _DASHES = re.compile(r"[\u2010-\u2015\u2212]")
 _COPYRIGHT_GLYPH = re.compile(
     r"[\x01-\x08][Cc](?=\s)|^c(?= (?:19|20)\d\d )|\(c\)|\bc(?=(?:19|20)\d\d\b)"
-    r"|(?<=\.\s)c(?= (?:19|20)\d\d )",
+    r"|(?<=\.\s)c(?= (?:19|20)\d\d )"
+    r"|^q(?= (?:19|20)\d\d [A-Z])",  # Elsevier's symbol fonts code © as "q"
     re.M,
 )
 
@@ -104,7 +116,11 @@ _SMALL_WORD = r"(?i:of|and|&|in|for|the|on|de|la|des|du|di|y|e|fur|für|der|und)
 JOURNAL = rf"(?P<container>(?:The\s)?{_TITLE_WORD}(?:\s(?:{_TITLE_WORD}|{_SMALL_WORD}))*)"
 _SURNAME = r"[A-Z][\w'’\-]+"
 # Before a running head's citation: the page number, or the authors ("Smith et al.").
-LEAD = rf"(?:\d{{1,5}}\s+)?(?:{_SURNAME}\s(?:et\sal\.?|(?:and|&)\s{_SURNAME})\s+)?"
+_PARTICLE = r"(?:(?:De|de|Da|da|Di|di|Van|van|Von|von|Le|La|Du|Mc|Mac|Dos|dos)\s)?"
+LEAD = (
+    rf"(?:\d{{1,5}}\s+)?(?:{_PARTICLE}{_SURNAME}\s(?:et\sal\.?|(?:and|&)\s{_PARTICLE}{_SURNAME})"
+    rf"\s+)?"
+)
 _MONTH = (
     r"(?i:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
     r"|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre"
@@ -130,6 +146,18 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         "journal (year), vol:issue, pages",
         rf"^{LEAD}{JOURNAL}\s\((?P<year>{YEAR})\),\s*(?P<volume>\d{{1,4}}):"
         rf"(?P<issue>\w{{1,5}}),\s*(?P<page>{PAGES})",
+    ),
+    # 402 Erdkunde Band 56/2002 (a German running foot: Band = volume)
+    _form(
+        "journal Band vol/year",
+        rf"^{LEAD}{JOURNAL}\sBand\s(?P<volume>\d{{1,4}})\s?/\s?(?P<year>{YEAR})\s*$",
+        0.8,
+    ),
+    # Nat. Hazards Earth Syst. Sci., 6, 1007-1015, 2006 (Copernicus journals)
+    _form(
+        "journal, vol, pages, year",
+        rf"^{JOURNAL},\s(?P<volume>\d{{1,4}}),\s(?P<page>{PAGES}),\s(?P<year>{YEAR})\s*$",
+        0.85,
     ),
     # Clinical Science (2014) 126, 305-313 / Behav Ecol Sociobiol (2015) 69:1383-1394
     _form(
@@ -163,8 +191,29 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
     # 12, 5: 1110-1117 / Postgrad Med J 2010;86:272e278
     _form(
         "journal year;vol(issue):pages",
-        rf"(?:^{LEAD}|\.\s){JOURNAL}\.?\s(?P<year>{YEAR})(?:\s{_MONTH}(?:\s\d{{1,2}})?)?\s?;\s?"
+        rf"(?:^{LEAD}|\.\s|\s{{2}}){JOURNAL}\.?\s(?P<year>{YEAR})(?:\s{_MONTH}(?:\s\d{{1,2}})?)?\s?;\s?"
         rf"(?P<volume>\d{{1,4}}){_ISSUE}?\s?:\s?(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b",
+        0.85,
+    ),
+    # Transinformação, v. 33, e200057, 2021 / Revista, v. 7, n. 1, p. 58-68, 2005 (ABNT style,
+    # the "how to cite" of Brazilian and Spanish-language journals)
+    _form(
+        "journal, v. vol, n. issue, p. pages, year",
+        rf"{JOURNAL},\sv\.\s(?P<volume>\d{{1,4}}),\s(?:n\.\s(?P<issue>[\w\-]{{1,7}}),\s)?"
+        rf"(?:p\.\s(?P<page>{PAGES})|(?P<number>e?\d{{1,8}})),\s(?P<year>{YEAR})\b",
+        0.85,
+    ),
+    # Cytometry Part A • 89A: 653-662, 2016 (Wiley; the bullet may be a control code)
+    _form(
+        "journal • vol: pages, year",
+        rf"{JOURNAL}\s[\x01-\x08•·]\s(?P<volume>\d{{1,4}}[A-Z]?):\s(?P<page>{PAGES}),\s(?P<year>{YEAR})",
+        0.85,
+    ),
+    # J Med Food 23 (6) 2020, 1-9 (Mary Ann Liebert)
+    _form(
+        "journal vol (issue) year, pages",
+        rf"^{JOURNAL}\s(?P<volume>\d{{1,4}})\s\((?P<issue>[\w\-]{{1,7}})\)\s(?P<year>{YEAR}),\s"
+        rf"(?P<page>{PAGES})\s*$",
         0.85,
     ),
     # PLoS ONE 13(6): e0197919 / PeerJ Comput. Sci. 3:e118
@@ -178,7 +227,7 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
     _form(
         "journal vol, number (year)",
         rf"(?:^{LEAD}|^){JOURNAL}\s(?P<volume>\d{{1,4}}),\s(?:(?P<page>{PAGES})|"
-        rf"(?P<number>\d{{3,8}}))\s[(\x02]?(?P<year>{YEAR})[)\x03]?(?=\s|$)",
+        rf"(?P<number>\d{{3,8}}))\s[(\x01\x02]?(?P<year>{YEAR})[)\x02\x03]?(?=\s|$)",
         0.85,
     ),
     # J Med Internet Res 2011 | vol. 13 | iss. 4 | e107 | p.1
@@ -280,6 +329,18 @@ _YEAR_VOL_PAGES = re.compile(
     rf"(?:\s?\((?P<issue>[\w\-]{{1,7}})\))?\s+(?P<page>{PAGES})\s*$",
     re.MULTILINE,
 )
+# OUP: "BIOINFORMATICS  ORIGINAL PAPER  Vol. 25 no. 22 2009, pages 3005–3011"
+_OUP_HEAD = re.compile(
+    rf"^(?P<container>[A-Z][A-Za-z&\- ]{{2,60}}?)\s{{2,}}(?:[A-Z ]{{3,30}}\s{{2,}})?Vol\.\s"
+    rf"(?P<volume>\d{{1,4}})\sno\.\s(?P<issue>[\w\-]{{1,7}})\s(?P<year>{YEAR}),\spages\s(?P<page>{PAGES})",
+    re.MULTILINE,
+)
+# SAGE: "Journal of Management" over "Vol. 45 No. 6, July 2019 2498–2537"
+_VOL_NO_DATE_PAGES = re.compile(
+    rf"^(?P<banner>[A-Z][^\n]{{3,120}})\nVol\.\s(?P<volume>\d{{1,4}})\sNo\.\s(?P<issue>[\w\-]{{1,7}}),"
+    rf"\s(?:{_MONTH}\s)?(?P<year>{YEAR})\s(?P<page>{PAGES})\s*$",
+    re.MULTILINE,
+)
 # "22(4) 490–497" under the journal's name (SAGE), the year printed elsewhere
 _VOL_ISSUE_PAGES = re.compile(
     rf"^(?P<banner>[A-Z][^\n]{{3,120}})\n(?P<volume>\d{{1,4}})\((?P<issue>[\w\-]{{1,7}})\)\s+"
@@ -290,7 +351,29 @@ _NATURE_HEAD = re.compile(
     rf"^(?P<container>[A-Za-z][A-Za-z ]{{3,60}}?)\s+VOLUME\s(?P<volume>\d{{1,4}})\s\|\sNUMBER\s"
     rf"(?P<issue>[\w\-]{{1,7}})\s\|\s{_MONTH}\s(?P<year>{YEAR})\b"
 )
+# "Chinese Medical Journal ¦ July 20, 2017 ¦ Volume 130 ¦ Issue 14  1683" (Medknow)
+_BAR_DATE_VOLUME_ISSUE = re.compile(
+    rf"(?:^|\d\s)(?P<container>[A-Z][A-Za-z ]{{3,60}}?)\s[|¦]\s{_MONTH}\s\d{{1,2}},\s"
+    rf"(?P<year>{YEAR})\s[|¦]\sVolume\s(?P<volume>\d{{1,4}})\s[|¦]\sIssue\s(?P<issue>[\w\-]{{1,7}})"
+)
+# "NATURE MATERIALS | VOL 13 | SEPTEMBER 2014 | www.nature.com/naturematerials  897"
+_NATURE_FOOT = re.compile(
+    rf"^(?P<container>[A-Z][A-Z ]{{3,60}}?)\s\|\sVOL\s(?P<volume>\d{{1,4}})\s\|\s{_MONTH}\s"
+    rf"(?P<year>{YEAR})\s\|"
+)
+# APA journals: "Journal of Applied Psychology  © 2016 American Psychological Association" over
+# "2016, Vol. 101, No. 10, 1353-1385  0021-9010/16/$12.00"
+_APA_LINES = re.compile(
+    rf"^(?P<container>[A-Z][^\n©]{{3,100}}?)\s+©[^\n]*\n(?P<year>{YEAR}),\sVol\.\s"
+    rf"(?P<volume>\d{{1,4}}),\sNo\.\s(?P<issue>[\w\-]{{1,7}}),\s(?P<page>{PAGES})\b",
+    re.MULTILINE,
+)
 _ACRONYM_FOOT = re.compile(r"^(?P<container>[A-Z]{3,10}-\d{2})$")  # "IJCAI-07" on every page
+# "SCIENTIFIC REPORTS | 5 : 8555 | DOI: 10.1038/srep08555" (a Nature Research foot)
+_BAR_FOOT = re.compile(
+    r"^(?P<container>[A-Z][A-Za-z ]{3,60}?)\s\|\s(?P<volume>\d{1,4})\s?:\s?(?P<number>\d{1,8})"
+    r"\s\|\s(?=DOI)"
+)
 _BANNER_BREAK = re.compile(r"\s{2,}|\s\|\s|\s(?=www\.|https?://)")
 _PROCEEDINGS = re.compile(
     r"(?P<container>(?:In\s)?Proceedings\sof\s(?:the\s)?[^\n]{8,200}?)(?=,\s|\.\s|\s{2}|\.?$)"
@@ -326,6 +409,27 @@ _VENUE_LINE = re.compile(
 
 def citation_lines(text: PrintedText) -> Iterator[Candidate]:
     """Candidates from printed citation lines in the heads, feet and first page."""
+    banners = [" ".join(line.split()) for line in text.front_text().split("\n")]
+    banners = [b for b in banners if 2 <= len(b.split()) <= 10 and not re.search(r"\d", b)]
+    for candidate in _citation_lines(text):
+        yield _whole_banner(candidate, banners)
+
+
+def _whole_banner(candidate: Candidate, banners: list[str]) -> Candidate:
+    """ "Earth and Planetary Science Letters 436 (2016) 108-120" read as "Earth and Planetary"
+    (an "A and B" lead of authors) + "Science Letters": the journal is the whole banner that
+    the line starts with, when the page sets that banner on a line of its own."""
+    if candidate.field != "container" or not candidate.line:
+        return candidate
+    value = candidate.value.casefold()
+    for banner in banners:
+        whole = banner.casefold()
+        if len(whole) > len(value) and whole.endswith(value) and candidate.line.startswith(banner):
+            return replace(candidate, value=banner)
+    return candidate
+
+
+def _citation_lines(text: PrintedText) -> Iterator[Candidate]:
     zones = [(n, line) for n, line in text.margin_lines()]
     front = text.front_text()
     seen: set[tuple[str, str]] = set()
@@ -345,13 +449,25 @@ def citation_lines(text: PrintedText) -> Iterator[Candidate]:
         if _plausible_journal(match.group("banner").strip()):
             yield from _groups(match, "p1 volume/issue line under its banner", 0.75)
             yield from _container_before(match.group("banner"), "p1 banner over its volume line")
-    for match in (*_DATE_VOLUME_ISSUE.finditer(front), *_YEAR_VOL_PAGES.finditer(front)):
+    margins = "\n".join(line for n, line in zones if n == 1)
+    for match in _APA_LINES.finditer(margins):
+        yield from _groups(match, "p1 APA journal lines", 0.85)
+    for match in _OUP_HEAD.finditer(front):
+        yield from _groups(match, "p1 journal and volume head", 0.85)
+    dated = (_DATE_VOLUME_ISSUE, _YEAR_VOL_PAGES, _VOL_NO_DATE_PAGES)
+    for match in (m for pattern in dated for m in pattern.finditer(front)):
         yield from _groups(match, "p1 volume/issue line", 0.8)
         if match.group("banner"):
             yield from _container_before(match.group("banner"), "p1 banner over its volume line")
     for number, line in zones:
         if match := _NATURE_HEAD.match(line):
             yield from _nature_head(match, number)
+        if match := _BAR_DATE_VOLUME_ISSUE.search(line.strip()):
+            yield from _groups(match, f"p{number} head/foot", 0.8)
+        if match := _NATURE_FOOT.match(line.strip()):
+            yield from _nature_head(match, number)
+        if match := _BAR_FOOT.match(line.strip()):
+            yield from _groups(match, f"p{number} foot", 0.8)
         if number > 1 and (match := _ACRONYM_FOOT.match(line.strip())):
             yield Candidate("container", match.group("container"), 0.7, f"p{number} foot '{line}'")
     yield from _proceedings(text)
@@ -365,7 +481,8 @@ def _nature_head(match: re.Match[str], number: int) -> Iterator[Candidate]:
     name = " ".join(w.capitalize() if w.isupper() or w.islower() else w for w in words)
     yield Candidate("container", name, 0.85, where, line=match.group(0))
     for field in ("volume", "issue", "year"):
-        yield Candidate(field, match.group(field), 0.85, where, line=match.group(0))
+        if value := match.groupdict().get(field):
+            yield Candidate(field, value, 0.85, where, line=match.group(0))
 
 
 def _longer_than_its_line(joined: list[Candidate], single: list[Candidate]) -> list[Candidate]:
@@ -458,7 +575,9 @@ def _groups(match: re.Match[str], where: str, confidence: float) -> Iterator[Can
 
 
 def _no_page_number(container: str) -> str:
-    return re.sub(r"^\d{1,5}\s+", "", container.strip())
+    """Without a page number before it or a "Vol." label after it."""
+    container = re.sub(r"\s+(?:Vol|Volume|VOL|VOLUME)\.?$", "", container.strip())
+    return re.sub(r"^\d{1,5}\s+", "", container)
 
 
 _NOT_JOURNAL = re.compile(
@@ -740,16 +859,26 @@ def _arxiv_stamp(text: PrintedText, page: str) -> Iterator[Candidate]:
 _REPORT_NUMBER = re.compile(
     r"^(?:(?:Report|Technical\sReport|Tech\.\sRep\.|Working\sPaper|Preprint)\s(?:No\.?|Number|#)"
     r"\s?:?\s?(?P<labelled>[\w./\-]{2,30})|(?P<code>[A-Z][A-Z0-9]{1,9}(?:[-/][A-Z0-9]{1,9}){1,4}"
-    r"[-/]\d{2,6}(?:[-/][A-Z0-9]{1,5})?))\s*$",
+    r"[-/]\d{2,6}(?:[-/][A-Z0-9]{1,5})?|[A-Z]{2,6}\s(?:SP|IR|TN|TM|TR|CR|GCR)\s\d{2,5}"
+    r"(?:-\d{1,5}[A-Za-z]?)?))\s*$",
     re.MULTILINE,
 )
 
 
+_SERIES_NUMBER = re.compile(r"\bReport\sSeries\s+(?P<number>[A-Z]{1,6}-\d{2,4}-\d{1,5})\b")
+
+
 def report_number_candidates(text: PrintedText) -> Iterator[Candidate]:
     """A report or preprint number printed on its own line at the top of page 1
-    ("CEBAF-TH-94-22", "Report No. 17/2019")."""
+    ("CEBAF-TH-94-22", "Report No. 17/2019"), or after a report series' name ("BRICS Report
+    Series  RS-96-37")."""
     first = text.first
     if first is None:
+        return
+    if match := _SERIES_NUMBER.search(text.front_text()):
+        where = f"p1 report series '{match.group(0)}'"
+        yield Candidate("number", match.group("number"), 0.75, where)
+        yield Candidate("type_cue", "report", 0.7, where)
         return
     top = [normalise(line.text) for line in first.lines if line.bottom <= first.height * 0.25]
     for line in top:
@@ -766,7 +895,8 @@ _ISBN = re.compile(r"\bISBN(?:-1[03])?\s*:?\s*(?P<isbn>(?:97[89][-\s]?)?(?:\d[-\
 
 
 _PRICE_CODE = re.compile(
-    r"(?P<isbn>97[89](?:-?\d){10})/\d{2}\s?(?:/\d{2}[.\s]*)?/?\s?\$\s?\d+\.\d\d"
+    r"(?P<isbn>97[89](?:-?\d){10}|\d{1,5}-\d{1,7}-\d{1,7}-[\dX])/\d{2}\s?(?:/\d{2,4}[.\s]*)?/?"
+    r"\s?\$\s?\d+\.\d\d"
 )
 # "1051-8215/97$10.00 © 1997 IEEE": the price line of IEEE and ACM articles
 _PRICE_LINE = re.compile(rf"\$\s?\d+\.\d\d\s*(?:©\s*)?(?P<year>{YEAR})\s+(?P<publisher>IEEE|ACM)\b")
@@ -783,7 +913,10 @@ def isbn_candidates(text: PrintedText) -> Iterator[Candidate]:
         for match in _PRICE_CODE.finditer(body):
             isbn = re.sub(r"-", "", match.group("isbn"))
             if valid_isbn(isbn):
-                yield Candidate("isbn", isbn, 0.7, f"p{page.number} '{match.group(0)}'")
+                where = f"p{page.number} '{match.group(0)}'"
+                yield Candidate("isbn", isbn, 0.7, where)
+                # The price line of a paper in a proceedings volume: the ISBN is the book's.
+                yield Candidate("type_cue", "paper-conference", 0.6, where)
                 return
 
 
@@ -800,7 +933,7 @@ _JOIN = r"(?:(?:of|for|and|&|the|de|du|des|für|in)\s){0,2}"  # "Society for the
 _CAP = r"[A-Z][\w&'.\-]*"
 _ORG_NAME = rf"(?:{_CAP}\s{_JOIN}){{0,6}}{ORGANISATION}(?:\s{_JOIN}{_CAP}){{0,4}}"
 _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
-    (re.compile(r"\blicensee\s(?P<publisher>[A-Z][\w&' ]+?)(?=[.,;]|\s*$)", re.M), 0.85),
+    (re.compile(r"\b[Ll]icensee\s(?P<publisher>[A-Z][\w&' ]+?)(?=[.,;]|\s*$)", re.M), 0.85),
     (
         re.compile(
             r"\b(?:Published|published|licensed|distributed)(?:\sand\s(?:licensed|published|"
@@ -827,7 +960,8 @@ _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
     (
         re.compile(
             rf"(?:©|Copyright\s*(?:©\s*)?)\s*(?:{YEAR}[,\s]+)?(?:by\s)?(?:the\s)?"
-            rf"(?P<publisher>{_ORG_NAME})(?:,?\s*{YEAR})?(?=[.,;|]|\s+All\s|\s*$|\s+\(|\s{{2}})",
+            rf"(?P<publisher>{_ORG_NAME})(?:,?\s*{YEAR})?(?=[.,;|]|\s+All\s|\s*$|\s+\(|\s{{2}}|"
+            r"\s[·•])",
             re.M,
         ),
         0.75,
@@ -938,6 +1072,11 @@ def year_candidates(text: PrintedText) -> Iterator[Candidate]:
             yield Candidate("year", year, 0.45, f"p1 date '{match.group(0)[:60]}'")
         for match in _MONTH_YEAR_LINE.finditer(head):
             yield Candidate("year", match.group("year"), 0.4, f"p1 date '{match.group(0).strip()}'")
+    feet = text.margin_lines()
+    dated_feet = {(n, m.group("year")) for n, line in feet if (m := _MONTH_YEAR_LINE.match(line))}
+    years = {year for _, year in dated_feet}
+    if len(dated_feet) >= 2 and len(years) == 1:  # "February 2024" in a report's every foot
+        yield Candidate("year", years.pop(), 0.4, "a month and year in the running feet")
 
 
 _URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"]+[\w/]", re.IGNORECASE)
@@ -1009,7 +1148,7 @@ def _has_path(url: str) -> bool:
     return "/" in rest and len(rest.split("/", 1)[1].strip("/")) > 0
 
 
-_THESIS = re.compile(
+THESIS = re.compile(
     r"\b(?:(?:PhD|Ph\.D\.|doctoral|master'?s?|bachelor'?s?|diploma)\s(?:thesis|dissertation)|"
     r"(?:a\s)?thesis\s(?:submitted|presented)|dissertation\s(?:submitted|presented)|"
     r"submitted\sin\s(?:partial\s)?fulfil+ment|for\sthe\sdegree\sof|Doctor\sof\sPhilosophy|"
@@ -1018,8 +1157,14 @@ _THESIS = re.compile(
     r"Tesis\sDoctoral)",
     re.IGNORECASE,
 )
+# The copyright line of the AAAI proceedings template.
+_AAAI = re.compile(
+    r"Copyright\s©?\s?(?:19|20)\d\d,\sAssociation\sfor\sthe\sAdvancement\sof\sArtificial\s"
+    r"Intelligence\s\(www\.aaai\.org\)"
+)
 _REPORT = re.compile(
-    r"^(?:Technical|Research|Working|Discussion|Internal|Project|Final|Annual)\s(?:Report|Paper|Note)\b",
+    r"^(?:(?:Technical|Research|Working|Discussion|Internal|Project|Final|Annual)\s"
+    r"(?:Report|Paper|Note)|NIST\sSpecial\sPublication|NISTIR|NIST\sInteragency)\b",
     re.IGNORECASE | re.MULTILINE,
 )
 _THESIS_MONTH = (
@@ -1077,7 +1222,7 @@ _MPRA_PAPER = re.compile(r"\bMPRA\sPaper\sNo\.\s?(?P<number>\d{1,7})")
 def type_cues(text: PrintedText) -> Iterator[Candidate]:
     front = text.front_text()
     early = "\n".join(text.text_of(n) for n in (1, 2) if text.page(n))
-    if match := _THESIS.search(early):
+    if match := THESIS.search(early):
         yield Candidate("type_cue", "thesis", 0.8, f"thesis statement '{match.group(0)}'")
         university = _UNIVERSITY.search(early[max(0, match.start() - 600) : match.end() + 600])
         if university:
@@ -1091,6 +1236,8 @@ def type_cues(text: PrintedText) -> Iterator[Candidate]:
             yield Candidate("year", alone.group("year"), 0.6, "thesis title page, a year alone")
     if match := _REPORT.search(front):
         yield Candidate("type_cue", "report", 0.6, f"p1 '{match.group(0)}'")
+    if match := _AAAI.search(" ".join(front.split())):
+        yield Candidate("type_cue", "paper-conference", 0.6, f"p1 '{match.group(0)}'")
     browser = [
         (n, m.group("url")) for n, line in text.margin_lines() if (m := _BROWSER_FOOT.search(line))
     ]
