@@ -77,8 +77,9 @@ def file_name(set_name: str, doc_id: str) -> str:
     return f"{set_name}_{re.sub(r'[^A-Za-z0-9_.-]', '_', doc_id)}.md"
 
 
-def build_repo(name: str, rows: list[dict], work: Path):  # -> Project
-    """The set's documents in an ingested essay repo (reused when already current)."""
+def build_repo(name: str, rows: list[dict], work: Path, filler: list[dict] = ()):  # -> Project
+    """The set's documents in an ingested essay repo (reused when already current), plus
+    ``filler`` rows ({doc_id, title, sentences}) as further unlabelled sources."""
     from essaylint.app.ingest import run_ingest
     from essaylint.app.scaffold import scaffold
     from essaylint.config import load_config
@@ -93,6 +94,10 @@ def build_repo(name: str, rows: list[dict], work: Path):  # -> Project
         content = document_markdown(row["title"], row["doc_sentences"])
         if not target.is_file() or target.read_text(encoding="utf-8") != content:
             target.write_text(content, encoding="utf-8")
+    for row in filler:
+        target = evidence / file_name("filler", str(row["doc_id"]))
+        if not target.is_file():
+            target.write_text(document_markdown(row["title"], row["sentences"]), encoding="utf-8")
     project = Project(root)
     started = time.perf_counter()
     report = run_ingest(project, load_config(project.config_path))

@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from essaylint.audit.counterevidence import judge as judge_module
+from essaylint.audit.counterevidence.cues import limitation_kinds
 from essaylint.audit.counterevidence.judge import judge
 from essaylint.audit.counterevidence.rules import KARPATHY, TULLY
 from essaylint.audit.counterevidence.search import CounterSearch
@@ -224,3 +225,56 @@ def _library_texts(project: Project) -> dict[str, str]:
         uid: " ".join(" ".join(c.text for c in doc.children).split())
         for uid, doc in current_chunks(project.store).items()
     }
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kinds"),
+    [  # sentences of CORD-19 abstracts read for bench/data/counterevidence_limits_verdicts*
+        (
+            "Interpretation is limited by early termination of the trial, which may have been "
+            "underpowered to detect a clinically important difference.",
+            ["sample size", "stated limit"],
+        ),
+        (
+            "The limited sample size and study design preclude a definitive statement about the "
+            "potential effectiveness of this treatment.",
+            ["sample size"],
+        ),
+        ("Residual confounding by indication cannot be excluded.", ["design"]),
+        ("These results may not be generalizable to other populations.", ["setting"]),
+        # adjusted-for confounders are a strength, not a limit
+        (
+            "After controlling for multiple confounding factors (age, sex, race or ethnicity), "
+            "hydroxychloroquine was not associated with mortality.",
+            [],
+        ),
+        (
+            "After adjustment for potential confounders, the FPV arm also showed a "
+            "significantly higher improvement rate in chest imaging.",
+            [],
+        ),
+        ("FUNDING: Parker B. Francis and pilot grant from 2R25-HL126140.", []),
+        (
+            "METHODS: We assessed effectiveness and safety of IL-6 blockade with tocilizumab in "
+            "a single-center cohort of patients with COVID-19.",
+            [],
+        ),
+        (  # a scale's name, not generalisation
+            "Symptoms were assessed by the 7-item Generalized Anxiety Disorder scale.",
+            [],
+        ),
+        (  # limitations of something else than the study
+            "We project the impact of travel limitations on the national and international "
+            "spread of the epidemic.",
+            [],
+        ),
+    ],
+)
+def test_limitation_kinds(sentence: str, kinds: list[str]) -> None:
+    assert limitation_kinds(sentence) == kinds
+
+
+def test_an_all_narrowed_to_some_is_not_a_limit() -> None:
+    claim = "All critically ill patients required mechanical ventilation to recover."
+    sentence = "Some critically ill patients required mechanical ventilation to recover."
+    assert judge(claim, sentence, 0.8) is None

@@ -20,7 +20,10 @@ _LIMITATION_PATTERNS: dict[str, tuple[str, ...]] = {
     "setting": (
         r"\b(?:to|in) (?:other|different|all) (?:settings|populations|countries|contexts)\b",
         r"\bsingle[- ](?:centre|center|site|hospital|institution)\b",
-        r"\bgenerali[sz](?:ab|e|ed|ing|ation)\w*",
+        # Generalisability, not 'Generalized Anxiety Disorder' (read as a limit, 0 of 3).
+        r"\bgenerali[sz]ab\w*",
+        r"\b(?:cannot|can not|may not|might not|could not|not) be generali[sz]ed\b",
+        r"\bgenerali[sz]ation\b",
         r"\btransferab\w*",
     ),
     # A design named ('observational', 'bias') is mostly the study's topic or method, not a
@@ -28,11 +31,13 @@ _LIMITATION_PATTERNS: dict[str, tuple[str, ...]] = {
     "design": (
         r"\b(?:cannot|can not|could not|does not|do not) (?:establish|infer|determine|prove) "
         r"caus\w*",
+        # Confounding the study could not rule out; 'after controlling for confounders' is a
+        # strength (read as a limit, 0 of 8): see _ADJUSTED.
         r"\bconfound\w*",
     ),
     "sample size": (
         r"\b(?:small|limited|modest) (?:sample|number|cohort|study|studies|trials?)\b",
-        r"\bpilot\b",
+        r"\bpilot (?:study|studies|trial|trials|data|survey)\b",
         r"\bunder-?powered\b",
         r"\bsample size\b",
         r"\bsmall (?:size|numbers?)\b",
@@ -44,7 +49,16 @@ _LIMITATION_PATTERNS: dict[str, tuple[str, ...]] = {
         r"(?:unknown|unclear|uncertain)\b",
     ),
     "stated limit": (
-        r"\blimitations?\b",
+        # The study's own limitations, not 'travel limitations' or 'limitations in infection
+        # control' (a bare 'limitation' read as a limit: 3 of 12 right).
+        r"\blimitations? (?:of|to|in) (?:this|our|the present|the current|these|the) "
+        r"(?:study|studies|analysis|analyses|trial|trials|review|work|data|findings|results|"
+        r"approach|design|evidence)\b",
+        r"\b(?:study|analysis|trial|review|studies|trials) (?:has|had|have|with|is subject to)"
+        r" (?:several |some |a number of |important |certain |many )?limitations\b",
+        r"\b(?:a|one|the|main|major|key|important|potential|several|some|its|our) "
+        r"limitations? (?:is|was|are|were|of|includes?|included)\b",
+        r"\b(?:is|are|was|were) limited by\b",
         r"\b(?:should|must) be interpreted with caution\b",
         r"\bfurther (?:research|studies|trials|work) (?:is|are) (?:needed|required|warranted)\b",
         r"\b(?:remains?|is|are) (?:unclear|uncertain|inconclusive|controversial)\b",
@@ -58,16 +72,35 @@ LIMITATIONS: dict[str, tuple[re.Pattern[str], ...]] = {
 }
 
 
+# A sentence under one of these labels describes methods or funding; it states no limit
+# (read as limits: 0 of 4).
+_NOT_A_FINDING = re.compile(
+    r"^\W*(?:methods?|materials and methods|main outcomes?(?: and measures?)?|outcome measures?|"
+    r"funding|interventions?|participants)\s*[:.]",
+    re.IGNORECASE,
+)
+_ADJUSTED = re.compile(r"\b(?:control\w*|adjust\w*|account\w*) for\W+(?:\w+\W+){0,3}$", re.I)
+
+
 def limitation_kinds(text: str, claim: str = "") -> list[str]:
     """The kinds of limitation the text states (population, setting, design, sample size,
     time, stated limit), in that order; one the claim already states ('in mice', 'bias'
-    where bias is its topic) limits nothing."""
+    where bias is its topic) limits nothing, nor does a methods or funding sentence."""
+    if _NOT_A_FINDING.match(text):
+        return []
     stated = " ".join(claim.lower().split())
     return [
         kind
         for kind, patterns in LIMITATIONS.items()
-        if any(_new_to(stated, m.group(0)) for p in patterns for m in p.finditer(text))
+        if any(_states(text, m, stated) for p in patterns for m in p.finditer(text))
     ]
+
+
+def _states(text: str, match: re.Match[str], claim: str) -> bool:
+    """A match that limits: new to the claim, and not confounders the study adjusted for."""
+    if match.group(0).lower().startswith("confound") and _ADJUSTED.search(text[: match.start()]):
+        return False
+    return _new_to(claim, match.group(0))
 
 
 def _new_to(claim: str, match: str) -> bool:
