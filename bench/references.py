@@ -539,6 +539,7 @@ def main(argv: list[str] | None = None) -> int:
         "heldout5": DATA / "references" / "heldout5_key.json",
         "heldout6": DATA / "references" / "heldout6_key.json",
         "heldout7": DATA / "references" / "heldout7_key.json",
+        "heldout8": DATA / "references" / "heldout8_key.json",
     }
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

@@ -1052,6 +1052,10 @@ def test_composing_accents_never_adds_or_loses_a_letter(text: str) -> None:
             "Revista Brasileira, v. 7, n. 1, p. 58-68, 2005",
             ("Revista Brasileira", "7", "1", "58-68", 2005),
         ),
+        (  # a citation label before the journal is not part of its name
+            "Zitierweise: Angew. Chem. Int. Ed. 2020, 59, 11866-11870",
+            ("Angew. Chem. Int. Ed.", "59", "", "11866-11870", 2020),
+        ),
     ],
 )
 def test_citation_lines_of_wiley_aip_liebert_oup_and_abnt(

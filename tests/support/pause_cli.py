@@ -12,6 +12,7 @@ are wrapped from outside, as a debugger's breakpoint would.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -67,6 +68,9 @@ def install() -> None:
 
 
 if __name__ == "__main__":
+    # Ctrl-C in a terminal reaches a process whose SIGINT is the default; a job started in
+    # the background of a non-interactive shell (some CI runners) inherits it ignored.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     install()
     from essaylint.cli.main import cli
 

@@ -574,9 +574,16 @@ def _groups(match: re.Match[str], where: str, confidence: float) -> Iterator[Can
         yield Candidate(name, value, confidence, f"{where} '{quote}'", line=quote)
 
 
+_CITE_LABEL = re.compile(
+    r"^(?:Cite\s(?:this|This)(?:\sarticle)?|Citation|Zitierweise|Como\scitar|Cómo\scitar|"
+    r"Pour\sciter(?:\scet\sarticle)?|To\scite(?:\sthis\sarticle)?)\s?:\s*"
+)
+
+
 def _no_page_number(container: str) -> str:
-    """Without a page number before it or a "Vol." label after it."""
-    container = re.sub(r"\s+(?:Vol|Volume|VOL|VOLUME)\.?$", "", container.strip())
+    """Without a page number or a "Cite this:" label before it, or a "Vol." label after it."""
+    container = _CITE_LABEL.sub("", container.strip())
+    container = re.sub(r"\s+(?:Vol|Volume|VOL|VOLUME)\.?$", "", container)
     return re.sub(r"^\d{1,5}\s+", "", container)
 
 
