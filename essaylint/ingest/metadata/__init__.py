@@ -1,9 +1,10 @@
 """Bibliographic metadata of a PDF from what it prints and what it embeds.
 
 ``layout`` reads the lines of the pages that matter (1, 2, 3 and the last) with their type
-size and position; ``titleblock`` finds title and authors; ``printed`` proposes candidates
-from citation lines, DOIs, stamps and statements; ``embedded`` reads the info dictionary
-and XMP; ``decide`` picks one value per field, printed evidence first.
+size and position; ``titleblock`` finds title and authors; ``covers`` reads the cover pages
+archives add (JSTOR, OpenEdition) and a thesis author after "by"; ``printed`` proposes
+candidates from citation lines, DOIs, stamps and statements; ``embedded`` reads the info
+dictionary and XMP; ``decide`` picks one value per field, printed evidence first.
 """
 
 from __future__ import annotations
