@@ -72,7 +72,8 @@ def read_page_lines(page: object, number: int, max_chars: int = 15000) -> PageLi
 
 
 # Accents a TeX-made text layer sets apart from their letter: before it ("R´eseaux",
-# "M¨uhlenberg"), except the cedilla, which follows ("Franc¸ois").
+# "M¨uhlenberg", "J˛edrzej", sometimes with a space: "Fred´ eric"), except the cedilla, which
+# follows ("Franc¸ois").
 _ACCENT_BEFORE = {
     "´": "\u0301",
     "`": "\u0300",
@@ -82,6 +83,9 @@ _ACCENT_BEFORE = {
     "ˇ": "\u030c",
     "˝": "\u030b",
     "˚": "\u030a",
+    "˛": "\u0328",
+    "˘": "\u0306",
+    "˙": "\u0307",
 }
 _ACCENT_AFTER = {"¸": "\u0327"}
 
@@ -90,7 +94,7 @@ def repair_accents(text: str) -> str:
     if not any(a in text for a in (*_ACCENT_BEFORE, *_ACCENT_AFTER)):
         return text
     text = re.sub(
-        "([" + "".join(_ACCENT_BEFORE) + "])([A-Za-zıȷ])",
+        "([" + "".join(_ACCENT_BEFORE) + "]) ?([A-Za-zıȷ])",
         lambda m: m.group(2).replace("ı", "i").replace("ȷ", "j") + _ACCENT_BEFORE[m.group(1)],
         text,
     )

@@ -49,35 +49,10 @@ _CONNECTORS = re.compile(
 )
 
 
-# Spacing accents that TeX-made text layers set before their letter ("J˛edrzej", "P´erez"),
-# and the combining marks they stand for; a cedilla comes after its letter ("Gonc¸alves").
-_SPACING_ACCENTS = {
-    "´": "\u0301",
-    "`": "\u0300",
-    "ˆ": "\u0302",
-    "˜": "\u0303",
-    "¨": "\u0308",
-    "ˇ": "\u030c",
-    "˘": "\u0306",
-    "˚": "\u030a",
-    "˛": "\u0328",
-    "˙": "\u0307",
-    "˝": "\u030b",
-}
-_ACCENT_THEN_LETTER = re.compile(f"([{''.join(_SPACING_ACCENTS)}])\\s?([^\\W\\d_])")
-
-
-def compose_accents(text: str) -> str:
-    """ "J˛edrzej" → "Jędrzej": a spacing accent before a letter joined to it."""
-    composed = _ACCENT_THEN_LETTER.sub(lambda m: m.group(2) + _SPACING_ACCENTS[m.group(1)], text)
-    composed = re.sub(r"(?<=[^\W\d_])¸", "\u0327", composed)
-    return unicodedata.normalize("NFC", composed)
-
-
 def clean_name(text: str) -> str:
     """A printed name without affiliation marks (digits, symbols, letters such as the
     "a,⇑" Elsevier sets after a name), e-mail addresses or stray punctuation."""
-    text = unicodedata.normalize("NFC", compose_accents(text))
+    text = unicodedata.normalize("NFC", text)
     text = re.sub(r"\(?\S+@\S+\)?", " ", text)
     text = "".join(" " if _is_mark(c) else c for c in text)
     text = _MARKS.sub(" ", text)
@@ -88,8 +63,8 @@ def clean_name(text: str) -> str:
 
 
 def _is_mark(char: str) -> bool:
-    """Controls, private-use glyphs and symbols ("□", "⋄", "✉", a spacing accent left over
-    from compose_accents): never part of a name."""
+    """Controls, private-use glyphs and symbols ("□", "⋄", "✉", a spacing accent that
+    layout.repair_accents could not join to a letter): never part of a name."""
     return unicodedata.category(char) in _MARK_CATEGORIES
 
 
