@@ -62,6 +62,14 @@ def audit_strict(project, draft: Path):  # -> (rows, findings, seconds)
     return claims.rows, section, seconds
 
 
+def forget(project, *names: str) -> None:
+    """Delete the kept results of these names, so that what follows computes them afresh."""
+    for name in names:
+        path = project.store.results(name).path
+        if path is not None:
+            path.unlink(missing_ok=True)
+
+
 def filler_rows(corpus: Path | None, library: int, rows: list[dict]) -> list[dict]:
     """SciFact corpus abstracts not in the set, enough to make the library ``library`` large."""
     if corpus is None or not library:
@@ -85,10 +93,7 @@ def evaluate(name: str, work: Path, corpus: Path | None = None, library: int = 0
     texts = sorted(claims)
     draft = project.root / "drafts" / "claims.md"
     draft.write_text(draft_text(texts), encoding="utf-8")
-    for name_ in ("counterevidence", "reports"):  # time the search itself, not the cache
-        path = project.store.results(name_).path
-        if path is not None:
-            path.unlink(missing_ok=True)
+    forget(project, "counterevidence", "reports")  # time the search itself, not the cache
     claim_rows, section, seconds = audit_strict(project, draft)
     kept = {r["claim_text"] for r in claim_rows}
     called: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
@@ -151,9 +156,7 @@ def by_query(project, texts: list[str], claims: dict, uid: dict[str, str]) -> di
     from essaylint.retrieve.engine import Retriever
 
     config = load_config(project.config_path)
-    cached = project.store.results("counterevidence").path
-    if cached is not None:  # the audit above searched some of these claims: time them afresh
-        cached.unlink(missing_ok=True)
+    forget(project, "counterevidence")  # the audit above searched some of these claims
     backends = backends_for(config, project.root)
     retriever = Retriever(project, config, backends)
     search = CounterSearch(project, retriever, backends, library_entries(project.library_csv))

@@ -79,7 +79,9 @@ _NOT_A_FINDING = re.compile(
     r"funding|interventions?|participants)\s*[:.]",
     re.IGNORECASE,
 )
-_ADJUSTED = re.compile(r"\b(?:control\w*|adjust\w*|account\w*) for\W+(?:\w+\W+){0,3}$", re.I)
+_ADJUSTED = re.compile(
+    r"\b(?:control\w*|adjust\w*|account\w*) for\W+(?:\w+\W+){0,3}$", re.IGNORECASE
+)
 
 
 def limitation_kinds(text: str, claim: str = "") -> list[str]:

@@ -17,6 +17,7 @@ from essaylint.ingest.metadata.covers import jstor_cover, openedition_cover, the
 from essaylint.ingest.metadata.decide import decide
 from essaylint.ingest.metadata.embedded import read_embedded
 from essaylint.ingest.metadata.layout import read_page_lines, read_page_text
+from essaylint.ingest.metadata.names import surname_first
 from essaylint.ingest.metadata.printed import (
     PrintedText,
     after_title,
@@ -53,7 +54,7 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
     cover = jstor_cover(text)
     block, from_cover = cover or (read_title_block(pages[0]) if pages else TitleBlock(), [])
     if not block.authors and (author := thesis_author(text)):
-        block = replace(block, authors=author, author_text="by")
+        block = replace(block, authors=[surname_first(author)], author_text=author)
     embedded = read_embedded(pdf.get_metadata_dict(), path)  # type: ignore[attr-defined]
     candidates = [
         *from_cover,

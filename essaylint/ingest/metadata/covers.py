@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from essaylint.ingest.metadata.names import looks_like_name, split_names, surname_first
-from essaylint.ingest.metadata.printed import THESIS, YEAR, Candidate, PrintedText, normalise
+from essaylint.ingest.metadata.printed import THESIS, YEAR, Candidate, PrintedText
 from essaylint.ingest.metadata.titleblock import TitleBlock
 
 _JSTOR = re.compile(r"Stable URL:\s*(?P<url>https?://(?:www\.)?jstor\.org/stable/\S+)")
@@ -24,7 +24,7 @@ CONFIDENCE = 0.9  # labelled lines an archive writes from its catalogue
 
 def jstor_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
     """The title, authors and record of a JSTOR cover page; None when page 1 is not one."""
-    front = normalise(text.front_text())
+    front = text.front_text()
     stable = _JSTOR.search(front)
     first_label = re.search(rf"^{_LABELS}:", front, re.M)
     if stable is None or first_label is None:
@@ -50,17 +50,17 @@ def jstor_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
 _BY = re.compile(r"^\s*(?:presented\s)?by:?\s*(?:\n\s*)?(?P<name>[^\n]{3,60}?)\s*$", re.M | re.I)
 
 
-def thesis_author(text: PrintedText) -> list[str]:
-    """The author of a thesis title page ("A dissertation presented / by / Ryan Wisnesky"),
-    when the title block found none."""
+def thesis_author(text: PrintedText) -> str:
+    """The author of a thesis title page as printed ("A dissertation presented / by / Ryan
+    Wisnesky"); "" when the document is no thesis or prints no such line."""
     early = "\n".join(text.text_of(n) for n in (1, 2) if text.page(n))
     if not THESIS.search(early):
-        return []
+        return ""
     for match in _BY.finditer(text.front_text()):
         names = split_names(match.group("name"))
         if len(names) == 1 and looks_like_name(names[0]):
-            return [surname_first(names[0])]
-    return []
+            return names[0]
+    return ""
 
 
 _OPENEDITION = re.compile(r"openedition\.org|revues\.org|OpenEdition", re.IGNORECASE)
@@ -84,7 +84,7 @@ def openedition_cover(text: PrintedText) -> list[Candidate]:
     """The record an OpenEdition cover prints: a journal's name over "33 | 2011", or a
     book's "Electronic reference … In: Book [online] … Available on the Internet: <URL>",
     and the publisher, pages, year and URL in labelled lines."""
-    front = normalise(text.front_text())
+    front = text.front_text()
     if not _OPENEDITION.search(front):
         return []
     where = "p1 OpenEdition cover"

@@ -204,13 +204,10 @@ def _title_and_authors(
 
 def _same_people(embedded: list[str], printed: list[str]) -> bool:
     """The same names in the same order, each perhaps with given and family swapped."""
-
-    def words(name: str) -> set[str]:
-        return set(re.findall(r"\w+", name.casefold()))
-
-    return len(embedded) == len(printed) and all(
-        words(a) == words(b) for a, b in zip(embedded, printed, strict=True)
-    )
+    words = [
+        [set(re.findall(r"\w+", n.casefold())) for n in names] for names in (embedded, printed)
+    ]
+    return words[0] == words[1]
 
 
 def _similar(a: str, b: str) -> bool:

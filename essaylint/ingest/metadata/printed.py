@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from essaylint.ingest.library_columns import valid_isbn
@@ -36,6 +36,7 @@ class PrintedText:
 
     pages: list[PageLines]  # page 1, 2, 3 and the last page (those the document has)
     page_count: int
+    _texts: dict[int, str] = field(default_factory=dict, init=False, repr=False)
 
     @property
     def first(self) -> PageLines | None:
@@ -70,10 +71,6 @@ class PrintedText:
             page = self.page(number)
             self._texts[number] = normalise(page.text()) if page else ""
         return self._texts[number]
-
-    @cached_property
-    def _texts(self) -> dict[int, str]:
-        return {}
 
 
 def _skeleton(line: str) -> str:
@@ -305,9 +302,11 @@ _VOLUME_BAR_ARTICLE = re.compile(
     r"\b(?:Volume|Vol\.)\s*(?P<volume>\d{1,4})\s*[|,]\s*(?:Issue\s*(?P<issue>\w+)\s*[|,]\s*)?"
     r"Article\s*(?:ID\s*|No\.?\s*)?(?P<number>[\w\-]+)"
 )
+# A journal's name on the line above its volume line
+_BANNER = r"^(?P<banner>[A-Z][^\n]{3,120})\n"
 # "January 2007, Volume 18, Issue 3." under the journal's banner (Journal of Statistical Software)
 _DATE_VOLUME_ISSUE = re.compile(
-    rf"(?:^(?P<banner>[A-Z][^\n]{{3,120}})\n)?^(?:{_MONTH}\s)?(?P<year>{YEAR}),\s*Volume\s"
+    rf"(?:{_BANNER})?^(?:{_MONTH}\s)?(?P<year>{YEAR}),\s*Volume\s"
     r"(?P<volume>\d{1,4}),\s*Issue\s(?P<issue>[\w\-]{1,7})\b",
     re.MULTILINE,
 )
@@ -325,7 +324,7 @@ _ABBREVIATION_END = re.compile(r"\.\s.*\b[^\W\d_]{1,4}$")
 _ENDS_WITH_MONTH = re.compile(rf"\b{_MONTH}$")  # "… January 3, 2024" is a date
 # "2017, Vol. 21(2) 151–177" under the journal's name (SAGE)
 _YEAR_VOL_PAGES = re.compile(
-    rf"(?:^(?P<banner>[A-Z][^\n]{{3,120}})\n)?^(?P<year>{YEAR}),\s*Vol\.\s?(?P<volume>\d{{1,4}})"
+    rf"(?:{_BANNER})?^(?P<year>{YEAR}),\s*Vol\.\s?(?P<volume>\d{{1,4}})"
     rf"(?:\s?\((?P<issue>[\w\-]{{1,7}})\))?\s+(?P<page>{PAGES})\s*$",
     re.MULTILINE,
 )
@@ -337,13 +336,13 @@ _OUP_HEAD = re.compile(
 )
 # SAGE: "Journal of Management" over "Vol. 45 No. 6, July 2019 2498–2537"
 _VOL_NO_DATE_PAGES = re.compile(
-    rf"^(?P<banner>[A-Z][^\n]{{3,120}})\nVol\.\s(?P<volume>\d{{1,4}})\sNo\.\s(?P<issue>[\w\-]{{1,7}}),"
+    rf"{_BANNER}Vol\.\s(?P<volume>\d{{1,4}})\sNo\.\s(?P<issue>[\w\-]{{1,7}}),"
     rf"\s(?:{_MONTH}\s)?(?P<year>{YEAR})\s(?P<page>{PAGES})\s*$",
     re.MULTILINE,
 )
 # "22(4) 490–497" under the journal's name (SAGE), the year printed elsewhere
 _VOL_ISSUE_PAGES = re.compile(
-    rf"^(?P<banner>[A-Z][^\n]{{3,120}})\n(?P<volume>\d{{1,4}})\((?P<issue>[\w\-]{{1,7}})\)\s+"
+    rf"{_BANNER}(?P<volume>\d{{1,4}})\((?P<issue>[\w\-]{{1,7}})\)\s+"
     rf"(?P<page>{PAGES})\s*$",
     re.MULTILINE,
 )
@@ -480,9 +479,9 @@ def _nature_head(match: re.Match[str], number: int) -> Iterator[Candidate]:
     words = match.group("container").split()
     name = " ".join(w.capitalize() if w.isupper() or w.islower() else w for w in words)
     yield Candidate("container", name, 0.85, where, line=match.group(0))
-    for field in ("volume", "issue", "year"):
-        if value := match.groupdict().get(field):
-            yield Candidate(field, value, 0.85, where, line=match.group(0))
+    for part in ("volume", "issue", "year"):
+        if value := match.groupdict().get(part):
+            yield Candidate(part, value, 0.85, where, line=match.group(0))
 
 
 def _longer_than_its_line(joined: list[Candidate], single: list[Candidate]) -> list[Candidate]:
