@@ -164,10 +164,58 @@ def score(model: tuple, data: list) -> tuple[int, float, float]:
     return len(data), top1 / n, quote / n
 
 
+JUDGE_WEIGHTS = (0.0, 0.25, 0.5, 1.0, 2.0, 4.0, 1000.0)
+
+
+def judge_sweep(model: tuple, cases: list[dict]) -> None:
+    """Hit rates of finding score + weight × the judge's evidence logit, per set and split.
+    The weight is chosen on Check-COVID's tune split, which the judge never saw."""
+    from essaylint.retrieve.finding import judged
+
+    w, mean, std = model[:3]
+    print("| set | split | passages | " + " | ".join(f"w={v:g}" for v in JUDGE_WEIGHTS) + " |")
+    print("|---|---|---:|" + "---:|" * len(JUDGE_WEIGHTS))
+    from judge_model import weight_half
+
+    for name in ("checkcovid", "scifact", "deveval", "evinf"):
+        for split in ("tune", "weight", "heldout"):
+            if split == "weight":  # the tune half the judge never saw: the weight's choice
+                subset = [
+                    c
+                    for c in cases
+                    if c["set"] == name
+                    and c["split"] == "tune"
+                    and name == "checkcovid"
+                    and weight_half(c["doc_id"])
+                ]
+            else:
+                subset = [c for c in cases if c["set"] == name and c["split"] == split]
+            hits = [0] * len(JUDGE_WEIGHTS)
+            n = 0
+            for case in subset:
+                got = passage(case, training=False)
+                if got is None:
+                    continue
+                sentences, evidence = got
+                x = np.array(features(sentences, case["query"], case["title"]), dtype=np.float64)
+                z = ((x - mean) / std) @ w
+                r = judged(sentences, case["query"], z)
+                assert r is not None, "the evidence judge did not load"
+                n += 1
+                for k, weight in enumerate(JUDGE_WEIGHTS):
+                    hits[k] += quote_hit(sentences, z + weight * r, evidence)
+            if n:
+                cells = " | ".join(f"{h / n:.3f}" for h in hits)
+                print(f"| {name} | {split} | {n} | {cells} |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("action", choices=["train", "eval"])
     parser.add_argument("--local", type=Path, help="Check-COVID abstracts (not redistributed)")
+    parser.add_argument(
+        "--judge", action="store_true", help="also add the evidence judge's logit, weights swept"
+    )
     args = parser.parse_args()
     cases = load_cases(args.local)
     if args.action == "train":
@@ -184,12 +232,17 @@ def main() -> None:
             "groups": len(tune),
             "final_loss": round(loss, 4),
         }
+        shipped = json.loads(MODEL.read_text())
+        model |= {k: shipped[k] for k in ("judge_weight", "judge_weight_note") if k in shipped}
         MODEL.write_text(json.dumps(model, indent=1) + "\n")
         print(f"fitted on {len(tune)} tune cases ({', '.join(TRAIN_SETS)}); loss {loss:.3f}")
         return
     shipped = json.loads(MODEL.read_text())
     model = (np.array(shipped["weights"]), np.array(shipped["mean"]), np.array(shipped["std"]))
     print(f"model fitted on {shipped['trained_on']}")
+    if args.judge:
+        judge_sweep(model, cases)
+        return
     print("| set | split | passages | top sentence is evidence | quote holds evidence |")
     print("|---|---|---:|---:|---:|")
     for name in ("scifact", "deveval", "checkcovid", "evinf"):

@@ -48,6 +48,7 @@ def previous_quote(
     max_words: int = quotes.MAX_QUOTE_WORDS,
     excluded: Sequence[tuple[int, int]] = (),
     title: str = "",
+    judge: bool = False,
 ) -> tuple[int, int]:
     """The picker before the finding-sentence model: the sentence densest in query terms
     (terms / length^0.25, the first on ties), grown with its neighbours while they fit."""
@@ -80,8 +81,14 @@ def previous_quote(
         low, high = grown[0]
 
 
+def finding_only(*args: object, **kwargs: object) -> tuple[int, int]:
+    """The shipped picker with the evidence judge switched off (retrieval.quote_judge)."""
+    return quotes.best_quote(*args, **{**kwargs, "judge": False})
+
+
 PICKERS: dict[str, Callable[..., tuple[int, int]] | None] = {
-    "shipped: finding-sentence model, marked regions skipped": None,
+    "shipped: finding model + evidence judge, marked regions skipped": None,
+    "finding model alone (quote_judge: false)": finding_only,
     "previous: densest sentence in query terms, grown": previous_quote,
 }
 

@@ -77,6 +77,9 @@ class RetrievalSettings(Section):
     expand: bool = False  # follow references and definitions (docs/structure.md)
     graph_signal: bool = False  # fuse concept-graph PPR (docs/library-views.md)
     overview_signal: bool = False  # fuse the collapsed outline tree (docs/library-views.md)
+    # the evidence judge reads a passage's best sentences against the question to pick the
+    # quote (docs/quotes.md); off: the finding model alone, about 0.3 s faster per query
+    quote_judge: bool = True
 
 
 class AuditSettings(Section):

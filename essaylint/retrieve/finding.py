@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import logging
 import math
 import re
 from functools import lru_cache
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 MODEL_FILE = "quote_model.json"
+_log = logging.getLogger("essaylint.retrieve")
 _TERM = re.compile(r"[^\W_]+", re.UNICODE)
 
 
@@ -223,12 +225,48 @@ def load_model() -> dict[str, Any]:
     return json.loads(text)
 
 
-def probabilities(sentences: list[str], query: str, title: str = "") -> np.ndarray:
-    """The softmax over a passage's sentences of how much each states the finding asked for."""
+JUDGED = 8  # sentences per passage the evidence judge reads: the finding model's best
+
+
+def scores(sentences: list[str], query: str, title: str = "") -> np.ndarray:
+    """The finding model's score of each sentence (before the softmax)."""
     import numpy as np
 
     model = load_model()
     x = np.array(features(sentences, query, title), dtype=np.float64)
-    z = ((x - np.array(model["mean"])) / np.array(model["std"])) @ np.array(model["weights"])
+    return ((x - np.array(model["mean"])) / np.array(model["std"])) @ np.array(model["weights"])
+
+
+def judged(sentences: list[str], query: str, z: np.ndarray) -> np.ndarray | None:
+    """The evidence judge's logit (essaylint/text/judge.py) for the JUDGED sentences the
+    finding model ranks first; the others get the lowest of those. None when the judge
+    cannot be loaded (a damaged install): the quote is then the finding model's alone."""
+    import numpy as np
+
+    from essaylint.text.judge import evidence_logits
+
+    top = [int(i) for i in np.argsort(-z, kind="stable")[:JUDGED]]
+    try:
+        logits = evidence_logits(query, [sentences[i] for i in top])
+    except Exception as error:  # any loader failure: onnxruntime raises its own types
+        _log.warning("quotes without the evidence judge (%s: %s)", type(error).__name__, error)
+        return None
+    out = np.full(len(sentences), float(logits.min()))
+    out[top] = logits
+    return out
+
+
+def probabilities(
+    sentences: list[str], query: str, title: str = "", judge: bool = False
+) -> np.ndarray:
+    """The softmax over a passage's sentences of how much each states the finding asked for;
+    with ``judge``, the evidence judge's reading of each sentence against the query is added
+    with the weight fitted beside the model (bench/quote_model.py --judge)."""
+    import numpy as np
+
+    z = scores(sentences, query, title)
+    read = judged(sentences, query, z) if judge and len(sentences) > 1 else None
+    if read is not None:
+        z = z + float(load_model()["judge_weight"]) * read
     p = np.exp(z - z.max())
     return p / p.sum()

@@ -139,7 +139,13 @@ def _item(
     spans = sorted((s["char_start"], s["char_end"]) for s in segments)
     gaps = [(a_end, b_start) for (_, a_end), (b_start, _) in itertools.pairwise(spans)]
     q_start, q_end = best_quote(
-        text, spans[0][0], spans[-1][1], query, excluded=[*excluded, *gaps], title=child.title
+        text,
+        spans[0][0],
+        spans[-1][1],
+        query,
+        excluded=[*excluded, *gaps],
+        title=child.title,
+        judge=retriever.config.retrieval.quote_judge,
     )
     best = next((s for s in segments if s["char_start"] <= q_start < s["char_end"]), segments[0])
     has_page = best["page_start"] is not None

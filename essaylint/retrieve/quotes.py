@@ -32,6 +32,7 @@ def best_quote(
     max_words: int = MAX_QUOTE_WORDS,
     excluded: Sequence[tuple[int, int]] = (),
     title: str = "",
+    judge: bool = False,
 ) -> tuple[int, int]:
     """(start, end) in ``text`` of at most ``max_words`` words: the run of whole sentences
     most likely to state the finding asked for (finding.py), inside [start, end) or, when
@@ -41,12 +42,13 @@ def best_quote(
     the ``excluded`` ranges (reference list, front and back matter, boilerplate, captions,
     table cells, footnotes: the regions marked at ingest). A quote stays inside one
     paragraph; a sentence too long on its own is cut at word boundaries around the match.
+    With ``judge``, the evidence judge also reads the best sentences against the query.
     """
     blocks = _quotable(text, start, end, excluded) or _quotable(text, 0, len(text), excluded)
     spans = [span for block in blocks for span in block]
     if not spans:
         return start, start
-    mass = probabilities([text[s:e] for s, e in spans], query, title)
+    mass = probabilities([text[s:e] for s, e in spans], query, title, judge=judge)
     best: tuple[int, int] = spans[int(mass.argmax())]
     best_mass = -1.0
     offset = 0

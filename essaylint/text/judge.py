@@ -1,0 +1,91 @@
+"""The evidence judge: a MiniLM cross-encoder that reads a claim and one source sentence
+together and gives the probability that the sentence is not evidence about the claim,
+supports it, or contradicts it. int8 ONNX on onnxruntime, shipped in essaylint/assets/judge/
+(no torch, no download); bench/judge_model.py trains it, on public data recorded in
+bench/data/README.md.
+
+Reading the pair together is what a similarity of two separate sentence vectors cannot do:
+the judge sees that "did not reduce" answers "reduces".
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from functools import lru_cache
+from importlib import resources
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+
+MODEL_FILE = "judge/judge-int8.onnx"
+LABELS = ("neutral", "supports", "contradicts")
+MAX_TOKENS = 128  # as trained
+BATCH = 32
+
+
+class EvidenceJudge:
+    """Probabilities of (neutral, supports, contradicts) for claim–sentence pairs."""
+
+    def __init__(self) -> None:
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        assets = resources.files("essaylint.assets")
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = os.cpu_count() or 1
+        options.log_severity_level = 3
+        self._session = ort.InferenceSession(
+            assets.joinpath(MODEL_FILE).read_bytes(), options, providers=["CPUExecutionProvider"]
+        )
+        self._tokenizer = Tokenizer.from_buffer(
+            assets.joinpath("minilm-tokenizer.json").read_bytes()
+        )
+        self._tokenizer.no_padding()
+        self._tokenizer.enable_truncation(MAX_TOKENS, strategy="longest_first")
+
+    def probabilities(self, claim: str, sentences: Sequence[str]) -> np.ndarray:
+        """One row per sentence: P(neutral), P(supports), P(contradicts)."""
+        import numpy as np
+
+        out = np.zeros((len(sentences), len(LABELS)), dtype=np.float32)
+        if not sentences:
+            return out
+        encodings = self._tokenizer.encode_batch([(claim, s) for s in sentences])
+        order = sorted(range(len(sentences)), key=lambda i: len(encodings[i].ids))
+        for start in range(0, len(order), BATCH):
+            rows = order[start : start + BATCH]
+            out[rows] = self._run([encodings[i] for i in rows])
+        return out
+
+    def _run(self, encodings: list) -> np.ndarray:
+        import numpy as np
+
+        width = max(len(e.ids) for e in encodings)
+        feeds = {
+            name: np.zeros((len(encodings), width), dtype=np.int64)
+            for name in ("input_ids", "attention_mask", "token_type_ids")
+        }
+        for row, e in enumerate(encodings):
+            feeds["input_ids"][row, : len(e.ids)] = e.ids
+            feeds["attention_mask"][row, : len(e.ids)] = 1
+            feeds["token_type_ids"][row, : len(e.ids)] = e.type_ids
+        logits = self._session.run(None, feeds)[0].astype(np.float64)
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
+        return (p / p.sum(axis=1, keepdims=True)).astype(np.float32)
+
+
+@lru_cache(maxsize=1)
+def get_judge() -> EvidenceJudge:
+    return EvidenceJudge()
+
+
+def evidence_logits(claim: str, sentences: Sequence[str]) -> np.ndarray:
+    """log P(supports or contradicts) − log P(neutral) per sentence: how much each sentence is
+    evidence about the claim, whichever way it goes."""
+    import numpy as np
+
+    p = get_judge().probabilities(claim, sentences).astype(np.float64)
+    return np.log(p[:, 1] + p[:, 2] + 1e-9) - np.log(p[:, 0] + 1e-9)
