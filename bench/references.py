@@ -177,6 +177,8 @@ def from_csl(item: dict) -> dict:
     if not out["arxiv_id"] and item.get("note"):
         m = _ARXIV_IN_TEXT.search(str(item["note"]))
         out["arxiv_id"] = m.group(1) if m else None
+    if number and str(number).startswith("arXiv:"):
+        number = None  # the exporter files a preprint's arXiv id in "number" (Zotero's way)
     out["report_number"] = item.get("report_number") or (
         number if item.get("type") == "report" else None
     )
@@ -540,6 +542,8 @@ def main(argv: list[str] | None = None) -> int:
         "heldout6": DATA / "references" / "heldout6_key.json",
         "heldout7": DATA / "references" / "heldout7_key.json",
         "heldout8": DATA / "references" / "heldout8_key.json",
+        "heldout9": DATA / "references" / "heldout9_key.json",
+        "heldout10": DATA / "references" / "heldout10_key.json",
     }
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

@@ -134,6 +134,19 @@ def test_csl_json_is_valid_against_the_csl_data_schema() -> None:
     }
 
 
+def test_a_published_articles_arxiv_id_goes_to_the_note_not_its_number() -> None:
+    article = entry(
+        "doc_pomacs",
+        type="article-journal",
+        title="A published article with an arXiv copy",
+        container="Proceedings of the ACM on Measurement and Analysis of Computing Systems",
+        arxiv="2203.00001v1",
+    )
+    (item,) = json.loads(to_csl_json([article]))
+    assert "number" not in item
+    assert "arXiv:2203.00001v1" in item["note"]
+
+
 def test_bibtex_parses_with_the_right_entry_types_and_fields() -> None:
     parsed = bibtexparser.loads(to_bibtex(ENTRIES))
     entries = {e["ID"]: e for e in parsed.entries}

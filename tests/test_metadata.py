@@ -817,15 +817,19 @@ def page_with(tmp_path: Path, top: list[str] = (), bottom: list[str] = ()) -> Do
     return read(make_pdf(tmp_path / "page.pdf", [page]))
 
 
-def publisher_printed(tmp_path: Path, statement: list[str]) -> str:
-    """The publisher read from a page that prints ``statement`` under its title block."""
+def statement_record(tmp_path: Path, statement: list[str]) -> DocumentMetadata:
+    """The record of a page that prints ``statement`` under its title block."""
     page = [
         (72, 120, 20, "A study of something"),
         (72, 150, 12, "Ann Cole and Bea Dorn"),
         *((72, 200 + 12 * i, 9, line) for i, line in enumerate(statement)),
         *BODY,
     ]
-    return read(make_pdf(tmp_path / "publisher.pdf", [page])).publisher
+    return read(make_pdf(tmp_path / "statement.pdf", [page]))
+
+
+def publisher_printed(tmp_path: Path, statement: list[str]) -> str:
+    return statement_record(tmp_path, statement).publisher
 
 
 def test_a_masters_dissertation_in_portuguese(tmp_path: Path) -> None:
@@ -1112,3 +1116,187 @@ def test_openedition_covers_of_a_journal_article_and_a_book_chapter(tmp_path: Pa
         "Open Book Publishers",
         "http://books.openedition.org/obp/1525",
     )
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (
+            ["Stellenbosch Papers in Linguistics Plus, Vol. 60, 2020, 1-12"],
+            ("Stellenbosch Papers in Linguistics Plus", "60", "", "1-12", "", 2020),
+        ),
+        (
+            ["PNAS 2022 Vol. 119 No. 16 e2118705119 https://doi.org/10.1073/pnas.2118705119"],
+            ("PNAS", "119", "16", "", "e2118705119", 2022),
+        ),
+        (
+            ["Proceedings of Machine Learning Research vol 284:1-2, 2026"],
+            ("Proceedings of Machine Learning Research", "284", "", "1-2", "", 2026),
+        ),
+        (  # a Blackwell head in capitals
+            ["OXFORD BULLETIN OF ECONOMICS AND STATISTICS, 72, 4 (2010)"],
+            ("Oxford Bulletin of Economics and Statistics", "72", "4", "", "", 2010),
+        ),
+        (  # PubMed Central's author manuscript, the date left out
+            [
+                "Published in final edited form as:",
+                "Curr Psychiatry Rep. ; 21(11): 116. doi:10.1007/s11920-019-1094-0.",
+            ],
+            ("Curr Psychiatry Rep.", "21", "11", "", "116", None),
+        ),
+        (  # Springer's proceedings foot
+            ["P. Sitek et al. (Eds.): ACIIDS 2020, CCIS 1178, pp. 493-504, 2020."],
+            ("ACIIDS 2020", "1178", "", "493-504", "", 2020),
+        ),
+        (  # ACM's journal foot with its article number
+            ["ACM Transactions on Social Computing, Vol. 1, No. 1, Article 3."],
+            ("ACM Transactions on Social Computing", "1", "1", "", "3", None),
+        ),
+    ],
+)
+def test_citation_lines_of_pnas_pmc_springer_series_acm_and_blackwell(
+    tmp_path: Path, lines: list[str], expected: tuple[object, ...]
+) -> None:
+    metadata = page_with(tmp_path, top=lines)
+    got = (
+        metadata.container,
+        metadata.volume,
+        metadata.issue,
+        metadata.page,
+        metadata.number,
+        metadata.year,
+    )
+    assert got == expected
+
+
+def test_the_year_of_a_cover_citation_wins_over_the_upload_date(tmp_path: Path) -> None:
+    metadata = page_with(
+        tmp_path,
+        top=[
+            "To cite this article: Aaron Binkley & Brian Ciochetti (2010) Carbon Markets",
+            "Published online: 18 Jun 2020.",
+        ],
+    )
+    assert metadata.year == 2010
+
+
+@pytest.mark.parametrize(
+    ("line", "year"),
+    [
+        (
+            "34th Conference on Neural Information Processing Systems (NeurIPS 2020), Vancouver.",
+            2020,
+        ),
+        ("Preprint submitted to Decision Support Systems January 14, 2014", 2014),
+        ("Campinas, 06 de julho de 2022", 2022),
+        ("2026-06-02", 2026),
+    ],
+)
+def test_years_from_proceedings_feet_preprint_lines_and_iberian_dates(
+    tmp_path: Path, line: str, year: int
+) -> None:
+    assert page_with(tmp_path, top=[line]).year == year
+
+
+def test_a_footnote_naming_a_workshop_gives_no_year(tmp_path: Path) -> None:
+    line = "We thank participants of the Joint Research Workshop OeNB-SNB-Bbk 2008 for comments."
+    assert page_with(tmp_path, bottom=[line]).year is None
+
+
+def test_a_journal_home_page_in_a_foot_is_not_the_items_address(tmp_path: Path) -> None:
+    foot = "nature physics VOL 3 NOVEMBER 2007 www.nature.com/naturephysics  807"
+    metadata = page_with(tmp_path, bottom=[foot])
+    assert (metadata.container, metadata.volume, metadata.year) == ("Nature Physics", "3", 2007)
+    assert (metadata.type, metadata.url) == ("article-journal", "")
+
+
+def test_affiliation_letters_set_as_superscripts_are_not_part_of_the_name(tmp_path: Path) -> None:
+    pdf = FPDF(unit="pt", format="A4")
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=20)
+    pdf.text(72, 120, "Face neurons encode nonsemantic features")
+    x = 72.0
+    for name, mark in (("Alexandra Bardon", "a,1"), (", Will Xiao", "b,c"), (" and Ann Lee", "d")):
+        pdf.set_font("Helvetica", size=12)
+        pdf.text(x, 150, name)
+        x += pdf.get_string_width(name)
+        pdf.set_font("Helvetica", size=7)
+        pdf.text(x, 145, mark)
+        x += pdf.get_string_width(mark)
+    for x_body, y, size, text in BODY:
+        pdf.set_font("Helvetica", size=size)
+        pdf.text(x_body, y, text)
+    path = tmp_path / "raised.pdf"
+    pdf.output(str(path))
+    assert read(path).authors == ["Bardon, Alexandra", "Xiao, Will", "Lee, Ann"]
+
+
+def test_a_title_set_like_the_text_is_found_over_the_names(tmp_path: Path) -> None:
+    page = [
+        (72, 90, 10, "Community engagement during outbreak response: standards and lessons"),
+        (72, 103, 10, "from the Ebola outbreak in Sierra Leone"),
+        (72, 126, 10, "Jamie Bedson1,2, Mohamed F. Jalloh3, Danielle Pedi4"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "plain.pdf", [page]))
+    assert metadata.title == (
+        "Community engagement during outbreak response: standards and lessons "
+        "from the Ebola outbreak in Sierra Leone"
+    )
+    assert metadata.authors == ["Bedson, Jamie", "Jalloh, Mohamed F.", "Pedi, Danielle"]
+
+
+def test_running_page_numbers_give_the_page_range(tmp_path: Path) -> None:
+    head = "IEEE TRANSACTIONS ON VEHICULAR TECHNOLOGY, VOL. 69, NO. 1, JANUARY 2020"
+    pages = [
+        [(40, 30, 7, f"{head}  1091"), (72, 120, 20, "A study of something"), *BODY],
+        [(40, 30, 7, f"1092  {head}"), *BODY],
+        [(40, 30, 7, f"{head}  1093"), *BODY],
+    ]
+    metadata = read(make_pdf(tmp_path / "pages.pdf", pages))
+    assert (metadata.volume, metadata.issue, metadata.page) == ("69", "1", "1091-1093")
+
+
+def test_document_symbols_chapters_and_dutch_theses(tmp_path: Path) -> None:
+    metadata = page_with(tmp_path, top=["WT/TPR/S/408/Rev.1"])
+    assert (metadata.type, metadata.number) == ("report", "WT/TPR/S/408/Rev.1")
+    chapter = (
+        "In E. Groff and C. Haberman (Eds.), The study of crime and place: A methods "
+        "handbook (Temple University Press, 2021)."
+    )
+    metadata = statement_record(tmp_path, [chapter])
+    assert (metadata.type, metadata.container, metadata.publisher, metadata.year) == (
+        "chapter",
+        "The study of crime and place: A methods handbook",
+        "Temple University Press",
+        2021,
+    )
+    thesis = [
+        (72, 100, 18, "Constructions Emerging: A Usage-Based Model"),
+        (72, 160, 12, "Proefschrift ter verkrijging van de graad van Doctor aan de Universiteit"),
+        (72, 180, 12, "door"),
+        (72, 195, 12, "Barend F. Beekhuizen"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "proefschrift.pdf", [thesis]))
+    assert (metadata.type, metadata.authors) == ("thesis", ["Beekhuizen, Barend F."])
+
+
+@pytest.mark.parametrize(
+    ("statement", "publisher"),
+    [
+        ("# 2005 Elsevier Ireland Ltd. All rights reserved.", "Elsevier Ireland"),
+        ("glial intercellular signaling. r 1998 Wiley-Liss, Inc.", "Wiley-Liss"),
+        ("Copyright ? 2004 John Wiley & Sons, Ltd.", "John Wiley & Sons"),
+    ],
+)
+def test_copyright_signs_that_symbol_fonts_code_as_other_characters(
+    tmp_path: Path, statement: str, publisher: str
+) -> None:
+    # the holder without its legal form, as every copyright holder is read
+    assert publisher_printed(tmp_path, [statement]) == publisher
+
+
+def test_double_bars_separate_names() -> None:
+    line = "Aizaan Anwar || Anne Wullenweber || Cori Campbell"
+    assert split_names(line) == ["Aizaan Anwar", "Anne Wullenweber", "Cori Campbell"]

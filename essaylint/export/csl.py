@@ -56,7 +56,8 @@ def csl_item(entry: LibraryEntry) -> dict[str, Any]:
         item["DOI"] = normalise_doi(entry.doi)
     if entry.arxiv.strip():
         # Zotero's convention: a preprint's arXiv id in number, any other item's in note
-        key = "number" if "number" not in item else "note"
+        preprint = item["type"] in ("article", "manuscript")
+        key = "number" if preprint and "number" not in item else "note"
         item[key] = f"arXiv:{entry.arxiv.strip()}"
     if entry.accessed_at.strip():
         item["accessed"] = _date(entry.accessed_at) or {"raw": entry.accessed_at.strip()}

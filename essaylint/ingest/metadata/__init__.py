@@ -22,6 +22,7 @@ from essaylint.ingest.metadata.printed import (
     PrintedText,
     after_title,
     arxiv_candidates,
+    chapter_candidates,
     citation_lines,
     doi_candidates,
     hal_cover,
@@ -29,6 +30,7 @@ from essaylint.ingest.metadata.printed import (
     mpra_cover,
     publisher_candidates,
     report_number_candidates,
+    running_pages,
     type_cues,
     url_candidates,
     year_candidates,
@@ -53,8 +55,10 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
     text = PrintedText(pages, count)
     cover = jstor_cover(text)
     block, from_cover = cover or (read_title_block(pages[0]) if pages else TitleBlock(), [])
-    if not block.authors and (author := thesis_author(text)):
-        block = replace(block, authors=[surname_first(author)], author_text=author)
+    if author := thesis_author(text):  # "by" / "door" and a name on a thesis title page
+        named = {"authors": [surname_first(author)], "author_text": author}
+        alternatives = [replace(other, **named) for other in block.alternatives]
+        block = replace(block, alternatives=alternatives, **named)
     embedded = read_embedded(pdf.get_metadata_dict(), path)  # type: ignore[attr-defined]
     candidates = [
         *from_cover,
@@ -67,6 +71,8 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
         *isbn_candidates(text),
         *publisher_candidates(text),
         *year_candidates(text),
+        *running_pages(text),
+        *chapter_candidates(text),
         *url_candidates(text),
         *type_cues(text),
         *hal_cover(text),

@@ -47,7 +47,9 @@ def jstor_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
     return block, candidates
 
 
-_BY = re.compile(r"^\s*(?:presented\s)?by:?\s*(?:\n\s*)?(?P<name>[^\n]{3,60}?)\s*$", re.M | re.I)
+_BY = re.compile(
+    r"^\s*(?:presented\s)?(?:by|door):?\s*(?:\n\s*)?(?P<name>[^\n]{3,60}?)\s*$", re.M | re.I
+)
 
 
 def thesis_author(text: PrintedText) -> str:

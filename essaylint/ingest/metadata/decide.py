@@ -20,7 +20,8 @@ from essaylint.ingest.metadata.printed import (
 from essaylint.ingest.metadata.titleblock import TitleBlock
 
 CITATION_FIELDS = ("container", "volume", "issue", "page", "number", "year")
-_ACRONYM_YEAR = re.compile(r"^[A-Z][A-Za-z]{1,14}\s?['’\-]\s?\d{2}$")  # "PLDI’09", "IJCAI-07"
+# "PLDI’09", "IJCAI-07", "ACIIDS 2020"
+_ACRONYM_YEAR = re.compile(r"^[A-Z][A-Za-z]{1,14}(?:\s?['’\-]\s?\d{2}|\s(?:19|20)\d\d)$")
 _PUBLISHER_NAME = re.compile(r"\bPublish|\bPress\b|\bInc\b|\bLtd\b|\bGmbH\b|\bB\.?V\b")
 _TEMPLATE_VENUE = re.compile(r"Conference\s?['’]\d\d|Woodstock\s?['’]\d\d|Conference acronym", re.I)
 LOCATOR_FIELDS = ("volume", "issue", "page", "number")
@@ -55,6 +56,12 @@ def decide(
             setattr(metadata, name, chosen[name].value)
             metadata.evidence[name] = _describe(chosen[name])
     metadata.container = _without_title(metadata.container, metadata.title)
+    if metadata.container and not (metadata.page or metadata.number) and "running_pages" in chosen:
+        metadata.page = chosen["running_pages"].value
+        metadata.evidence["page"] = _describe(chosen["running_pages"])
+    if metadata.url and _journal_home(metadata.url, metadata.container):
+        metadata.url = ""
+        metadata.evidence.pop("url", None)
     _year(metadata, chosen)
     _publisher(metadata, chosen)
     metadata.type = _csl_type(metadata, chosen)
@@ -77,6 +84,17 @@ def _not_the_journal(block: TitleBlock, container: Candidate | None) -> TitleBlo
                 continue
         return candidate
     return block
+
+
+def _journal_home(url: str, container: str) -> bool:
+    """A journal's home page, not the item's: "www.nature.com/naturephysics" under Nature
+    Physics, "www.fsp.usp.br/rsp" under Revista de Saúde Pública, a copyright page."""
+    if "copyright" in url.casefold():
+        return True
+    path = re.sub(r"^(?:https?://)?[^/]+/?", "", url).strip("/").casefold()
+    words = re.findall(r"\w+", container.casefold())
+    initials = "".join(w[0] for w in words if w not in {"de", "of", "the", "and", "for", "in"})
+    return bool(path) and "/" not in path and path in {"".join(words), initials}
 
 
 def _without_title(container: str, title: str) -> str:
@@ -180,9 +198,13 @@ def _title_and_authors(
     ):
         metadata.title = info_title
         metadata.evidence["title"] = "PDF info/XMP title, printed on p1 (0.85)"
-    elif block.title:
+    elif block.title and not (block.over_names and info_title):
         metadata.title = block.title
-        metadata.evidence["title"] = "p1 title block (largest type) (0.8)"
+        metadata.evidence["title"] = (
+            "p1 lines over the names (0.6)"
+            if block.over_names
+            else "p1 title block (largest type) (0.8)"
+        )
     elif info_title:
         metadata.title = info_title
         metadata.evidence["title"] = "PDF info/XMP title, not found on p1 (0.4)"
@@ -228,7 +250,11 @@ def _publisher(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None
     thesis = chosen.get("type_cue") and chosen["type_cue"].value == "thesis"
     if thesis and "university" in chosen:
         best = chosen["university"]
-    if best is not None and _fold(best.value) == _fold(metadata.container):
+    if (
+        best is not None
+        and _fold(best.value) == _fold(metadata.container)
+        and not best.source.startswith("p")  # printed "Published by PNAS" stands
+    ):
         best = None  # the journal's own name (BMC puts it in dc:publisher)
     holder = chosen.get("holder")
     if best is None and holder is not None and not _names_an_author(holder.value, metadata):

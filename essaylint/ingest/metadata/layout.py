@@ -17,6 +17,9 @@ from dataclasses import dataclass, field
 
 MARGIN_SHARE = 0.11  # top and bottom share of the page where running heads and feet sit
 WIDE_GAP_EM = 0.9  # a gap wider than this many glyph heights separates words in a line
+RAISED_SIZE = 0.75  # a superscript glyph is at most this share of the line's glyph height
+RAISED_SHIFT = 0.15  # and sits at least this share of it above the line's baseline
+MARK = "†"  # what a raised letter becomes in a line's ``marked`` text
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,14 @@ class Line:
     top: float  # distance of its top from the top of the page (points)
     bottom: float
     left: float
+    # the text with each raised letter (an affiliation mark: "Bardonᵃ,1") as MARK;
+    # empty when nothing is raised
+    marked: str = ""
+
+    @property
+    def names_text(self) -> str:
+        """The text to read names from: affiliation letters set as superscripts are marks."""
+        return self.marked or self.text
 
 
 @dataclass
@@ -145,6 +156,7 @@ class _LineBuilder:
         self.tops: list[float] = []
         self.bottoms: list[float] = []
         self.lefts: list[float] = []
+        self.glyphs: list[tuple[int, float, float]] = []  # (index in chars, height, bottom)
         self.last_right: float | None = None
 
     def add(self, char: str, left: float, right: float, top: float, bottom: float) -> None:
@@ -159,6 +171,7 @@ class _LineBuilder:
                 while self.chars and self.chars[-1] == " ":
                     self.chars.pop()
                 self.chars.append("  ")
+        self.glyphs.append((len(self.chars), height, self.page_height - min(top, bottom)))
         self.chars.append(char)
         self.last_right = right
         if char.isalpha() and height > 0:
@@ -169,6 +182,7 @@ class _LineBuilder:
 
     def end_line(self) -> None:
         text = repair_accents("".join(self.chars).strip())
+        marked = self._marked()
         if text:
             self.lines.append(
                 Line(
@@ -177,6 +191,30 @@ class _LineBuilder:
                     top=min(self.tops) if self.tops else 0.0,
                     bottom=max(self.bottoms) if self.bottoms else 0.0,
                     left=min(self.lefts) if self.lefts else 0.0,
+                    marked=repair_accents(marked.strip()) if marked else "",
                 )
             )
         self._reset()
+
+    def _marked(self) -> str:
+        """The line with its raised letters as MARK ("" when none is raised): a lower-case
+        letter set smaller than the line and above its baseline, not the line's first."""
+        letters = [(h, b) for i, h, b in self.glyphs if self.chars[i].isalpha() and h > 0]
+        if len(letters) < 4:
+            return ""
+        size = statistics.median(h for h, _ in letters)
+        baseline = statistics.median(b for h, b in letters if h > RAISED_SIZE * size)
+        chars = list(self.chars)
+        raised = False
+        for index, height, bottom in self.glyphs:
+            char = chars[index]
+            if (
+                char.isalpha()
+                and char.islower()
+                and 0 < height <= RAISED_SIZE * size
+                and bottom <= baseline - RAISED_SHIFT * size
+                and index > 0
+            ):
+                chars[index] = MARK
+                raised = True
+        return "".join(chars) if raised else ""

@@ -43,7 +43,7 @@ _LOOSE_CONNECTOR = re.compile(r"^(?:and|&)\s+|\s+(?:and|&)$", re.IGNORECASE)  # 
 # "and" in the languages whose author lines essaylint reads: "e" (pt, it), "y" (es), "et"
 # (fr), "und" (de); only between names, so always lower case.
 _CONNECTORS = re.compile(
-    r"\s*(?:,\s*(?:and|&)\s+|,|;|[·•]|\s+and\s+|\s+&\s+|\s+(?-i:e|y|et|und)\s+(?=[A-ZÀ-Þ])|"
+    r"\s*(?:,\s*(?:and|&)\s+|,|;|[·•]|\|{1,2}|\s+and\s+|\s+&\s+|\s+(?-i:e|y|et|und)\s+(?=[A-ZÀ-Þ])|"
     r"\s{2,})\s*",
     re.IGNORECASE,
 )
@@ -82,12 +82,18 @@ def _without_roman_mark(word: str) -> str:
 _GLUED_LETTERS = re.compile(r"(?<=[^\W\d_]{2})[a-h](?:,[a-h])+(?:,?[*∗])?(?=[,\s]|$)")
 
 
+# Springer's envelope (the corresponding author) comes out of the text layer as "(B)" or
+# "(&)" set against the name: "Rathachai Chawuthai(B)".
+_SPRINGER_MARK = re.compile(r"(?<=[^\W\d_])\((?:B|&|\u2709)\)")
+
+
 def split_names(line: str) -> list[str]:
     """The names of an author line: separated by commas, "and", "&", semicolons or wide
     gaps; marks between names ("Lo†∗ Lucy") also separate them."""
     line = re.sub(r"\(?[\w.+\-]+@[\w.\-]+\)?", " ", line)
     line = re.sub(r",?\s*(?:Student\s|Senior\s|Life\s)?(?:Member|Fellow),?\s*IEEE\b", "", line)
     line = _GLUED_LETTERS.sub("", line)
+    line = _SPRINGER_MARK.sub("", line)
     marked = re.sub(r"(?<=[^\W\d_])(?:[\d*∗†‡§¶#♠♣♥♦♢♡☯⁎⇑]+[,\s]*)+(?=\s+[A-Z])", ", ", line)
     parts = [_LOOSE_CONNECTOR.sub("", p.strip()) for p in _CONNECTORS.split(marked) if p]
     names = [name for name in (clean_name(p) for p in parts) if name]
@@ -182,6 +188,13 @@ _LABEL_WORDS = frozenset(
         "randomised",
         "systematic",
         "survey",
+        "introduction",
+        "background",
+        "methods",
+        "results",
+        "conclusion",
+        "conclusions",
+        "discussion",
     ]
 )
 _HONORIFIC = re.compile(r"^(?:Dr|Prof|Professor|Mr|Mrs|Ms|Sir)\.?\s+", re.IGNORECASE)
@@ -225,6 +238,8 @@ def surname_first(name: str) -> str:
 def _recase(word: str) -> str:
     """An all-capitals word (DOUGLAS) in its usual case; initials and short words stay."""
     letters = [c for c in word if c.isalpha()]
+    if word.isupper() and word.lower() in PARTICLES:  # "DE" in "GIANMARCO DE FRANCISCI MORALES"
+        return word.capitalize()
     if len(letters) > 2 and all(c.isupper() for c in letters):
         return "-".join(part.capitalize() for part in word.split("-"))
     return word

@@ -83,7 +83,11 @@ _DASHES = re.compile(r"[\u2010-\u2015\u2212]")
 _COPYRIGHT_GLYPH = re.compile(
     r"[\x01-\x08][Cc](?=\s)|^c(?= (?:19|20)\d\d )|\(c\)|\bc(?=(?:19|20)\d\d\b)"
     r"|(?<=\.\s)c(?= (?:19|20)\d\d )"
-    r"|^q(?= (?:19|20)\d\d [A-Z])",  # Elsevier's symbol fonts code © as "q"
+    r"|^q(?= (?:19|20)\d\d [A-Z])"  # Elsevier's symbol fonts code © as "q"
+    # "#", "r" or "?" for © in other symbol fonts: "# 2005 Elsevier Ireland Ltd.", "r 1998
+    # Wiley-Liss, Inc.", "Copyright ? 2004 John Wiley & Sons", "# Mary Ann Liebert, Inc."
+    r"|(?:^|(?<=\s))[#r](?= (?:19|20)\d\d [A-Z])|(?<=Copyright )\?(?= (?:19|20)\d\d\b)"
+    r"|^#(?= [A-Z][^\n]{0,40}\b(?:Inc|Ltd|LLC|GmbH|Press|Publishing)\b)",
     re.M,
 )
 
@@ -188,7 +192,7 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
     # 12, 5: 1110-1117 / Postgrad Med J 2010;86:272e278
     _form(
         "journal year;vol(issue):pages",
-        rf"(?:^{LEAD}|\.\s|\s{{2}}){JOURNAL}\.?\s(?P<year>{YEAR})(?:\s{_MONTH}(?:\s\d{{1,2}})?)?\s?;\s?"
+        rf"(?:^{LEAD}|\.\s|\s{{2}}|(?<=:\s)){JOURNAL}\.?\s(?P<year>{YEAR})(?:\s{_MONTH}(?:\s\d{{1,2}})?)?\s?;\s?"
         rf"(?P<volume>\d{{1,4}}){_ISSUE}?\s?:\s?(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b",
         0.85,
     ),
@@ -281,11 +285,38 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"\s(?P<year>{YEAR})\b",
         0.85,
     ),
+    # OXFORD BULLETIN OF ECONOMICS AND STATISTICS, 72, 4 (2010) (a Blackwell head)
+    _form(
+        "journal, vol, issue (year)",
+        rf"^{LEAD}{JOURNAL},\s(?P<volume>\d{{1,4}}),\s(?P<issue>\d{{1,3}})\s\((?P<year>{YEAR})\)",
+        0.85,
+    ),
+    # Stellenbosch Papers in Linguistics Plus, Vol. 60, 2020, 1-12
+    _form(
+        "journal, Vol. v, year, pages",
+        rf"(?:^|(?<=[.:]\s)){JOURNAL},\s(?i:Vol\.?|Volume)\s?(?P<volume>\d{{1,4}}),\s(?P<year>{YEAR}),\s"
+        rf"(?:pp?\.\s?)?(?P<page>{PAGES})\b",
+        0.85,
+    ),
+    # PNAS 2022 Vol. 119 No. 16 e2118705119
+    _form(
+        "journal year Vol. v No. n number",
+        rf"{JOURNAL}\s(?P<year>{YEAR})\s(?i:Vol\.?)\s?(?P<volume>\d{{1,4}})\s(?i:No\.?)\s?"
+        rf"(?P<issue>[\w\-]{{1,7}})\s(?P<number>e\d{{4,12}})\b",
+        0.85,
+    ),
+    # Proceedings of Machine Learning Research vol 284:1-2, 2026
+    _form(
+        "journal vol v:pages, year",
+        rf"{JOURNAL}\s(?i:vol\.?)\s?(?P<volume>\d{{1,4}}):(?P<page>{PAGES}),\s(?P<year>{YEAR})\b",
+        0.85,
+    ),
     # IEEE TRANSACTIONS ON ..., VOL. 7, NO. 5, OCTOBER 1997 / Journal, Vol. 12, No. 3, pp. 45-67
     _form(
         "journal, vol. v, no. n",
         rf"{JOURNAL},?\s+(?i:Vol\.?|Volume)\s*(?P<volume>\d{{1,4}})\s*[,(]?\s*(?i:No\.?|Issue|"
         rf"Number|Nr\.?)\s*(?P<issue>[\w\-]{{1,7}})\)?(?:\s*,\s*(?:pp?\.\s*)?(?P<page>{PAGES}))?"
+        rf"(?:,\sArticle\s(?P<number>\d{{1,6}}))?"
         rf"(?:\s*,?\s*(?:\(?{_MONTH}\s)?(?P<year>{YEAR})\)?)?",
         0.8,
     ),
@@ -359,6 +390,9 @@ _BAR_DATE_VOLUME_ISSUE = re.compile(
 _NATURE_FOOT = re.compile(
     rf"^(?P<container>[A-Z][A-Z ]{{3,60}}?)\s\|\sVOL\s(?P<volume>\d{{1,4}})\s\|\s{_MONTH}\s"
     rf"(?P<year>{YEAR})\s\|"
+    # the older foot without bars: "nature physics VOL 3 NOVEMBER 2007 www.nature.com/…"
+    rf"|^(?P<old>nature(?:\s[a-z]+){{0,3}})\sVOL\s(?P<old_volume>\d{{1,4}})\s{_MONTH}\s"
+    rf"(?P<old_year>{YEAR})\swww\.nature\.com"
 )
 # APA journals: "Journal of Applied Psychology  © 2016 American Psychological Association" over
 # "2016, Vol. 101, No. 10, 1353-1385  0021-9010/16/$12.00"
@@ -379,6 +413,7 @@ _PROCEEDINGS = re.compile(
     r"(?:[^\n]*?(?:,\s*pages|\.?\s*pp\.)\s*(?P<page>\d+\s?-\s?\d+))?",
     re.MULTILINE,
 )
+CONFERENCE_FOOT_SHARE = 0.2  # a proceedings' foot may take three lines: its name sits higher
 # 2010 International Conference on Data Storage and Data Engineering (a p1 foot)
 _ORDINAL_CONFERENCE = re.compile(  # "9th International Particle Accelerator Conference  IPAC2018"
     r"^(?P<container>\d{1,3}(?:st|nd|rd|th)\s(?:[A-Z][\w\-]*\s){1,6}(?:Conference|Symposium|"
@@ -476,11 +511,12 @@ def _nature_head(match: re.Match[str], number: int) -> Iterator[Candidate]:
     """ "nature NEUROSCIENCE  VOLUME 14 | NUMBER 2 | FEBRUARY 2011": the journal's logotype,
     set in mixed case, in the words' usual case."""
     where = f"p{number} head '{match.group(0)[:80]}'"
-    words = match.group("container").split()
+    groups = match.groupdict()
+    words = (groups.get("container") or groups.get("old") or "").split()
     name = " ".join(w.capitalize() if w.isupper() or w.islower() else w for w in words)
     yield Candidate("container", name, 0.85, where, line=match.group(0))
     for part in ("volume", "issue", "year"):
-        if value := match.groupdict().get(part):
+        if value := groups.get(part) or groups.get(f"old_{part}"):
             yield Candidate(part, value, 0.85, where, line=match.group(0))
 
 
@@ -686,6 +722,13 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
             if year:
                 yield Candidate("year", year.group(1), 0.75, where, line=quote)
     yield from _ceur_footer(" ".join(front.split()))
+    for match in _PMC_FINAL_FORM.finditer(front):
+        yield from _groups(match, "p1 PMC author manuscript", 0.85)
+    for match in _SPRINGER_SERIES_FOOT.finditer(front):
+        for candidate in _groups(match, "p1 proceedings foot", 0.85):
+            if candidate.field == "container":  # the venue's acronym as printed: "ACIIDS 2020"
+                candidate = replace(candidate, value=match.group("container").strip())
+            yield candidate
     for match in _ACM_VENUE.finditer(front):
         where = f"p1 ACM permission block '{match.group(0)[:60]}'"
         yield Candidate("container", match.group("container"), 0.7, where)  # "CCS’15": short
@@ -708,7 +751,7 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
             if ordinal := _ORDINAL_CONFERENCE.match(normalise(line.text).strip()):
                 where = f"p1 conference line '{ordinal.group(0)[:100]}'"
                 yield Candidate("container", ordinal.group("container"), 0.7, where)
-            match = _CONFERENCE_LINE.match(normalise(line.text).strip())
+            match = _CONFERENCE_LINE.match(normalise(line.text).strip().rstrip(","))
             if match:
                 quote = match.group(0)[:100]
                 where = f"p1 conference line '{quote}'"
@@ -734,6 +777,20 @@ def _ceur_footer(front: str) -> Iterator[Candidate]:
     yield Candidate("url", match.group("url"), 0.8, where)
 
 
+# PubMed Central's author manuscripts: "Published in final edited form as:" over
+# "Curr Psychiatry Rep. ; 21(11): 116. doi:…" (the date may be left out)
+_PMC_FINAL_FORM = re.compile(
+    rf"Published\sin\sfinal\sedited\sform\sas:\s*(?P<container>[^\n;]{{3,80}}?\.?)\s*"
+    rf"(?:(?P<year>{YEAR})[^;\n]{{0,20}})?\s?;\s?(?P<volume>\d{{1,4}})(?:\((?P<issue>[\w\-]{{1,7}})\))?"
+    rf"\s?:\s?(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b"
+)
+# Springer's proceedings foot: "P. Sitek et al. (Eds.): ACIIDS 2020, CCIS 1178, pp. 493–504,
+# 2020." (the venue, the series' volume, the pages)
+_SPRINGER_SERIES_FOOT = re.compile(
+    rf"\(Eds?\.\)\s?:\s?(?P<container>[^,()\n]{{3,80}}),\s(?:LNCS|LNAI|LNBI|CCIS|LNICST|LNBIP|"
+    rf"LNNS|LNEE|AISC|IFIP\sAICT|SIST|SCI|LNDECT)\s(?P<volume>\d{{1,5}}),\spp\.\s?(?P<page>{PAGES}),"
+    rf"\s(?P<year>{YEAR})\b"
+)
 _CEUR = re.compile(
     r"\(Eds?\.\):\s*(?P<body>[^()]{8,300}?),?\s+published\s+at\s+"
     r"(?P<url>https?://ceur-ws\.org/Vol-(?P<volume>\d{1,5}))",
@@ -862,6 +919,11 @@ def _arxiv_stamp(text: PrintedText, page: str) -> Iterator[Candidate]:
                 return
 
 
+# A United Nations or WTO document symbol alone on its line: "TD/B/EX(72)/2", "WT/TPR/S/408/Rev.1"
+_DOCUMENT_SYMBOL = re.compile(
+    r"^[A-Z]{1,6}(?:\([\dA-Z\-]{1,8}\))?(?:/(?:[A-Z]{1,6}(?:\([\dA-Z\-]{1,8}\))?|\d{1,5}|Rev\.\d{1,2}"
+    r"|Add\.\d{1,3}|Corr\.\d{1,2})){2,6}$"
+)
 _REPORT_NUMBER = re.compile(
     r"^(?:(?:Report|Technical\sReport|Tech\.\sRep\.|Working\sPaper|Preprint)\s(?:No\.?|Number|#)"
     r"\s?:?\s?(?P<labelled>[\w./\-]{2,30})|(?P<code>[A-Z][A-Z0-9]{1,9}(?:[-/][A-Z0-9]{1,9}){1,4}"
@@ -887,6 +949,12 @@ def report_number_candidates(text: PrintedText) -> Iterator[Candidate]:
         yield Candidate("type_cue", "report", 0.7, where)
         return
     top = [normalise(line.text) for line in first.lines if line.bottom <= first.height * 0.25]
+    for line in top:
+        if match := _DOCUMENT_SYMBOL.match(line.strip()):
+            where = f"p1 document symbol '{line.strip()}'"
+            yield Candidate("number", match.group(0), 0.7, where)
+            yield Candidate("type_cue", "report", 0.6, where)
+            return
     for line in top:
         match = _REPORT_NUMBER.match(line.strip())
         if match:
@@ -944,8 +1012,9 @@ _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
         re.compile(
             r"\b(?:Published|published|licensed|distributed)(?:\sand\s(?:licensed|published|"
             r"distributed))?(?:\sunder\slicen[cs]e)?\s(?:by|for)\s(?:the\s)?"
-            r"(?:[A-Z][\w&'\- \n]{2,60}?,\strading\sas\s)?(?P<publisher>[A-Z][\w&'\- ]{2,80}?)"
-            r"(?=\son\sbehalf\b|\sunder\b|[.,;(]|\sin\s|\s*$)",
+            r"(?:[A-Z][\w&'\- \n]{2,60}?,\strading\sas\s)?"
+            r"(?P<publisher>[A-Z](?:[\w&'\- ]|(?<=Co)\.){2,80}?)"  # "GmbH & Co. KGaA"
+            r"(?=\son\sbehalf\b|\sunder\b|(?!\.\sKG)[.,;(]|\sin\s|\s*$)",
             re.M,
         ),
         0.85,
@@ -980,7 +1049,10 @@ _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
     ),
     (_PRICE_LINE, 0.75),
     (
-        re.compile(rf"(?:©|Copyright)\s*(?:©|\bc\b)?\s*{YEAR}\s(?P<publisher>ACM|IEEE)\s+97[89]"),
+        re.compile(
+            rf"(?:©|Copyright)\s*(?:©|\bc\b)?\s*{YEAR}\s(?P<publisher>ACM|IEEE)\s+"
+            r"(?:97[89]|\d{4}-\d{3}[\dX]/)"  # an ISBN, or an ISSN code "2469-7818/2017/01-ART3"
+        ),
         0.8,
     ),
     (re.compile(r"\b(?P<publisher>ACM)\sISBN\s97[89]"), 0.75),
@@ -1056,16 +1128,96 @@ _PUBLISHED = re.compile(
 _COPYRIGHT_YEAR = re.compile(
     rf"(?:©|Copyright)\s*(?:©\s*)?(?:The\sAuthor\(?s?\)?\s)?(?P<year>{YEAR})\b", re.IGNORECASE
 )
+_IBERIAN_MONTH = (
+    r"janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|"
+    r"enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre"
+)
 _MONTH_YEAR_LINE = re.compile(rf"^\s*{_MONTH}\s(?P<year>{YEAR})\s*$", re.MULTILINE)
 _DATE_LINE = re.compile(
-    rf"^(?:[^\n]{{0,40}}\b)?(?:(?:{_MONTH})\s\d{{1,2}},?\s(?P<y1>{YEAR})|\d{{1,2}}\.?\s(?:{_MONTH}|"
-    rf"Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember)\s(?P<y2>{YEAR}))\b",
+    rf"^(?:[^\n]{{0,40}}\b)?(?:(?:{_MONTH})\s\d{{1,2}},?\s(?P<y1>{YEAR})|\d{{1,2}}\.?\s(?:de\s)?"
+    rf"(?:{_MONTH}|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|{_IBERIAN_MONTH})\s"
+    rf"(?:de\s)?(?P<y2>{YEAR})|(?P<y3>{YEAR})-[01]\d-[0-3]\d\s*$)\b",
     re.MULTILINE | re.IGNORECASE,
 )
 
 
+# A year only the front matter gives away: the year in a document's own "To cite this
+# article" line (a publisher's cover; its "Published online" date is the upload's), and,
+# weaker, a proceedings line, a loose copyright line or an elsarticle "Preprint submitted to"
+# line.
+_CITE_THIS_YEAR = re.compile(
+    rf"\b(?:To\scite\sthis\s(?:article|paper|chapter|report)|Cite\sthis\s(?:article|paper)|"
+    rf"Reference|Citation)\s?:[^()]{{0,240}}?\((?P<year>{YEAR})[a-z]?\)",
+    re.IGNORECASE,
+)
+_PROCEEDINGS_YEAR = re.compile(
+    rf"^(?:The\s)?(?:\d{{1,3}}(?:st|nd|rd|th)\s)?(?:[A-Z][\w\-]*\s){{0,4}}(?:Conference|"
+    rf"Proceedings|Symposium|Workshop|Congress|Colloquium)\b[^\n]*?\b(?P<year>{YEAR})\b|"
+    rf"\((?:[A-Z][A-Za-z]*[A-Z])"
+    rf"[\s'’-]?(?P<year2>{YEAR})\)",
+    re.MULTILINE,
+)
+_LOOSE_COPYRIGHT = re.compile(
+    rf"(?:©|\bCopyright\b)(?:\s?[c©])?\s[^\n\d©]{{0,40}}?\b(?P<year>{YEAR})\b", re.IGNORECASE
+)
+_SUBMITTED = re.compile(rf"\bPreprint\ssubmitted\sto\b[^\n]{{0,100}}?\b(?P<year>{YEAR})\s*$", re.M)
+
+
+def _weak_year_candidates(front: str) -> Iterator[Candidate]:
+    for pattern, confidence, what in (
+        (_PROCEEDINGS_YEAR, 0.35, "proceedings line"),
+        (_LOOSE_COPYRIGHT, 0.33, "copyright line"),
+        (_SUBMITTED, 0.34, "'Preprint submitted to' line"),
+    ):
+        for match in pattern.finditer(front):
+            year = match.group("year") or match.groupdict().get("year2")
+            quote = " ".join(match.group(0).split())[-60:]
+            yield Candidate("year", year, confidence, f"p1 {what} '{quote}'")
+
+
+def running_pages(text: PrintedText) -> Iterator[Candidate]:
+    """The page range a journal's running heads or feet give: page 1 numbered n (n > 1), page
+    2 (when read) n + 1 and the last page n + count - 1."""
+    count = text.page_count
+    last, second = text.page(count), text.page(2)
+    if text.first is None or count < 2 or last is None:
+        return
+    numbers = {
+        page.number: {int(n) for line in page.margins() for n in _PAGE_NUMBER.findall(line.text)}
+        for page in (text.first, second, last)
+        if page is not None
+    }
+    for first in sorted(numbers[1]):
+        end = first + count - 1
+        if first > 1 and end in numbers[count] and (second is None or first + 1 in numbers[2]):
+            yield Candidate("running_pages", f"{first}-{end}", 0.6, "running page numbers")
+            return
+
+
+_PAGE_NUMBER = re.compile(r"(?<![\w./:-])(\d{1,5})(?![\w./:-])")
+
+
+# A chapter's own reference: "In E. Groff and C. Haberman (Eds.), The study of crime and place:
+# A methods handbook (Temple University Press, 2021)"
+_CHAPTER_IN = re.compile(
+    rf"\((?:Eds?\.|Hrsg\.|dir\.)\),\s(?P<container>[A-Z][^()]{{4,160}}?)\s\((?:pp\.\s{PAGES},\s)?"
+    rf"(?P<publisher>[A-Z][^(),]{{2,60}}?),\s(?P<year>{YEAR})\)"
+)
+
+
+def chapter_candidates(text: PrintedText) -> Iterator[Candidate]:
+    match = _CHAPTER_IN.search(" ".join(text.front_text().split()))
+    if match:
+        yield from _groups(match, "p1 chapter reference", 0.75)
+        yield Candidate("type_cue", "chapter", 0.7, f"p1 chapter reference '{match.group(0)[:80]}'")
+
+
 def year_candidates(text: PrintedText) -> Iterator[Candidate]:
     front = text.front_text()
+    for match in _CITE_THIS_YEAR.finditer(front):
+        quote = " ".join(match.group(0).split())[:60]
+        yield Candidate("year", match.group("year"), 0.75, f"p1 '{quote}'")
+    yield from _weak_year_candidates(front)
     for match in _PUBLISHED.finditer(front):
         yield Candidate("year", match.group("year"), 0.7, f"p1 '{match.group(0)[:60]}'")
     for match in _COPYRIGHT_YEAR.finditer(front):
@@ -1074,7 +1226,7 @@ def year_candidates(text: PrintedText) -> Iterator[Candidate]:
     if first is not None:
         head = "\n".join(normalise(line.text) for line in first.lines[:25])
         for match in _DATE_LINE.finditer(head):
-            year = match.group("y1") or match.group("y2")
+            year = match.group("y1") or match.group("y2") or match.group("y3")
             yield Candidate("year", year, 0.45, f"p1 date '{match.group(0)[:60]}'")
         for match in _MONTH_YEAR_LINE.finditer(head):
             yield Candidate("year", match.group("year"), 0.4, f"p1 date '{match.group(0).strip()}'")
@@ -1160,7 +1312,7 @@ THESIS = re.compile(
     r"submitted\sin\s(?:partial\s)?fulfil+ment|for\sthe\sdegree\sof|Doctor\sof\sPhilosophy|"
     r"Thèse\s(?:de\sdoctorat|présentée|pour)|pour\sobtenir\sle\sgrade|Dissertation\szur\s"
     r"Erlangung|HAL\sId:\s?tel-|Disserta\S{1,3}ão\sde\sMestrado|Tese\sde\sDoutorado|"
-    r"Tesis\sDoctoral)",
+    r"Tesis\sDoctoral|Proefschrift\ster\sverkrijging)",
     re.IGNORECASE,
 )
 # The copyright line of the AAAI proceedings template.

@@ -28,9 +28,7 @@ _AFFILIATION = re.compile(
     r"\bclinic\b|@|\babstract\b|\bsummary\b|\bkeywords?\b|correspond|received|e-?mail",
     re.IGNORECASE,
 )
-_STOP = re.compile(
-    r"^(?:abstract|summary|résumé|keywords?|introduction|1\.?\s+introduction)\b", re.I
-)
+_STOP = re.compile(r"^(?:abstract|summary|résumé|keywords?|(?:(?:1|I)\.?\s+)?introduction)\b", re.I)
 _METADATA_LINE = re.compile(r"\bdoi\b|\b(?:19|20)\d\d\b.*\d+:\d+", re.IGNORECASE)
 _NAME_WITH_EMAIL = re.compile(r"^(?P<name>[^\W\d_][^()@]{2,60}?)\s*\(\s*[\w.+\-]+@[\w.\-]+\s*\)$")
 # a lone capitalised word after the last separator of a line, and a line that opens with
@@ -44,6 +42,12 @@ _STATUS_TAG = re.compile(r"\s*\[[^\]]*(?:ref status|https?://)[^\]]*\]\s*$", re.
 _BEFORE_NAMES = re.compile(r"^(?:by|(?:an?\s)?preprint|(?:an?\s)?(?:working\s)?paper)$", re.I)
 TOP_SHARE = 0.7  # the title sits in the upper part of page 1
 TITLE_CONTRAST = 1.15  # a title is set larger than the body text
+_CAPS_NAME_AND_AFFILIATION = re.compile(
+    r"^(?P<name>(?:[A-Z][A-Z'’\-]*\.?\s){1,4}[A-Z][A-Z'’\-]+),\s+(?=.*(?:Universit|Institut|"
+    r"Research|Laborator|Inc\b|School|College|CNRS|Google|Microsoft))"
+)
+_NAME_MARK = re.compile(r"[\d*∗†‡§¶,]")
+NAMES_SHARE = 0.45  # where no type is larger, the names under the title sit this high
 MAX_AUTHOR_LINES = 24  # a long list one name a line (BMC's provisional PDFs)
 MAX_AUTHOR_FRAGMENTS = 60
 
@@ -55,6 +59,7 @@ class TitleBlock:
     author_text: str = ""
     alternatives: list[TitleBlock] = field(default_factory=list)  # smaller type, in order
     top: float = 0.0
+    over_names: bool = False  # found over the names, not by its type size: weaker evidence
 
 
 def read_title_block(page: PageLines) -> TitleBlock:
@@ -82,7 +87,7 @@ def read_title_block(page: PageLines) -> TitleBlock:
         if len(blocks) == 3:
             break
     if not blocks:
-        return TitleBlock()
+        return _block_over_names(page, body)
     listed = _names_with_emails(lines)
     for block in blocks:
         if not block.authors and listed:
@@ -93,11 +98,46 @@ def read_title_block(page: PageLines) -> TitleBlock:
     return first
 
 
+def _block_over_names(page: PageLines, body: float) -> TitleBlock:
+    """A title set no larger than the text (bioRxiv, AASTeX drafts, some IEEE letters): the
+    lines right above the first line of names near the top of page 1, set alike and at
+    least as large as the text."""
+    lines = page.lines
+    for index, line in enumerate(lines[:40]):
+        if line.top > page.height * NAMES_SHARE:
+            break
+        if index == 0 or not _names_line(line):
+            continue  # one name and no mark: a title's line ("Differential Constellation …")
+        end = index - 1
+        size = lines[end].size
+        if not _could_be_title(lines[end]) or size < body - 0.3:
+            return TitleBlock()
+        start = end
+        while start > 0 and _continues_title(lines[start - 1], size, lines[start], before=True):
+            start -= 1
+        title = _tidy_title(" ".join(lines[i].text for i in range(start, end + 1)))
+        author_text = _author_text(lines[index:], float("inf"))
+        return TitleBlock(
+            title=title,
+            authors=authors_from_text(author_text),
+            author_text=author_text,
+            top=lines[start].top,
+            over_names=True,
+        )
+    return TitleBlock()
+
+
+def _names_line(line: Line) -> bool:
+    """A line of names set like the title: two names or more, or one with its mark."""
+    names = authors_from_text(line.names_text)
+    return len(names) >= 2 or (len(names) == 1 and bool(_NAME_MARK.search(line.names_text)))
+
+
 def _names_with_emails(lines: list[Line]) -> list[str]:
     """Authors listed one a line with their e-mail, "Kevin J Loope (kjl75@cornell.edu)"."""
     names = []
     for line in lines[:60]:
-        match = _NAME_WITH_EMAIL.match(line.text.strip())
+        match = _NAME_WITH_EMAIL.match(line.names_text.strip())
         if match and looks_like_name(match.group("name").strip()):
             names.append(match.group("name").strip())
         elif names:
@@ -110,7 +150,11 @@ def _block_at(lines: list[Line], start: int) -> tuple[TitleBlock, set[int]]:
     while start > 0 and _continues_title(lines[start - 1], size, lines[start], before=True):
         start -= 1
     end = start
-    while end + 1 < len(lines) and _continues_title(lines[end + 1], size, lines[end]):
+    while (
+        end + 1 < len(lines)
+        and _continues_title(lines[end + 1], size, lines[end])
+        and len(authors_from_text(lines[end + 1].names_text)) < 2  # the names under it
+    ):
         end += 1
     title = " ".join(lines[i].text for i in range(start, end + 1))
     block = TitleBlock(title=_tidy_title(title), top=lines[start].top)
@@ -119,7 +163,7 @@ def _block_at(lines: list[Line], start: int) -> tuple[TitleBlock, set[int]]:
     )
     block.authors = authors_from_text(block.author_text)
     if not block.authors and start > 0:
-        above = lines[start - 1].text.strip()  # De Gruyter sets the names above the title
+        above = lines[start - 1].names_text.strip()  # De Gruyter sets the names above the title
         block.authors = authors_from_text(above)
         block.author_text = above if block.authors else block.author_text
     return block, set(range(start, end + 1))
@@ -174,8 +218,13 @@ def _author_text(lines: list[Line], title_size: float) -> str:
         rows.add(round(line.top))
         if len(rows) > MAX_AUTHOR_LINES:
             break
-        text = f"{broken} {line.text.strip()}".strip()
+        text = f"{broken} {line.names_text.strip()}".strip()
         broken = ""
+        if caps := _CAPS_NAME_AND_AFFILIATION.match(
+            text
+        ):  # ACM: "KIRAN GARIMELLA, Aalto University"
+            taken.append(caps.group("name"))
+            continue
         if not taken and (_METADATA_LINE.search(text) or _BEFORE_NAMES.match(text)):
             continue  # a citation or DOI line, "by", "A Preprint" between title and authors
         if (
@@ -188,7 +237,7 @@ def _author_text(lines: list[Line], title_size: float) -> str:
         marks_only = not parts or re.fullmatch(r"[\W\d_]*", text) is not None
         names = [n for n in parts if looks_like_name(n)]
         if not names and not marks_only:
-            following = lines[index + 1].text if index + 1 < len(lines) else ""
+            following = lines[index + 1].names_text if index + 1 < len(lines) else ""
             same_size = abs(line.size - first_size) <= 0.6
             if taken and same_size and _ends_broken(taken[-1], text, following):
                 taken[-1] += " " + text  # the family name of the last line's last name
@@ -240,7 +289,7 @@ def _join_author_lines(texts: list[str]) -> str:
 def _column_names(lines: list[Line], size: float) -> list[str]:
     found = []
     for line in lines:
-        text = line.text.strip()
+        text = line.names_text.strip()
         if _STOP.match(text):
             break
         if abs(line.size - size) > 0.6 or _AFFILIATION.search(text) or re.search(r"\d{3}", text):
