@@ -1148,6 +1148,22 @@ def test_openedition_covers_of_a_journal_article_and_a_book_chapter(tmp_path: Pa
             ["P. Sitek et al. (Eds.): ACIIDS 2020, CCIS 1178, pp. 493-504, 2020."],
             ("ACIIDS 2020", "1178", "", "493-504", "", 2020),
         ),
+        (  # a registered-trademark sign after the journal's name
+            ["Neurology® 2018;91:395-402. doi:10.1212/WNL.0000000000006088"],
+            ("Neurology", "91", "", "395-402", "", 2018),
+        ),
+        (
+            ["BioScience 67: 546-557. © The Author(s) 2017. Published by Oxford University Press"],
+            ("BioScience", "67", "", "546-557", "", 2017),
+        ),
+        (  # first view: no volume yet
+            ["American Political Science Review (2025) 1-10"],
+            ("American Political Science Review", "", "", "1-10", "", 2025),
+        ),
+        (  # a Wiley society journal: the banner, then the date, volume and pages
+            ["Journal of Traumatic Stress", "August 2018, 31, 549-557"],
+            ("Journal of Traumatic Stress", "31", "", "549-557", "", 2018),
+        ),
         (  # ACM's journal foot with its article number
             ["ACM Transactions on Social Computing, Vol. 1, No. 1, Article 3."],
             ("ACM Transactions on Social Computing", "1", "1", "", "3", None),
@@ -1300,3 +1316,24 @@ def test_copyright_signs_that_symbol_fonts_code_as_other_characters(
 def test_double_bars_separate_names() -> None:
     line = "Aizaan Anwar || Anne Wullenweber || Cori Campbell"
     assert split_names(line) == ["Aizaan Anwar", "Anne Wullenweber", "Cori Campbell"]
+
+
+def test_a_doi_stub_in_the_heads_gives_way_to_the_whole_doi(tmp_path: Path) -> None:
+    lines = ["Journal of Traumatic Stress DOI 10.1002/jts.", "DOI: 10.1002/jts.22303"]
+    assert page_with(tmp_path, top=lines).doi == "10.1002/jts.22303"
+
+
+def test_acm_reference_format_and_report_titles(tmp_path: Path) -> None:
+    block = [
+        "ACM Reference Format:",
+        "Ann Cole and Bea Dorn. 2018. A study of something. In KDD 2018: 24th ACM SIGKDD",
+        "International Conference on Knowledge Discovery & Data Mining, August 19-23, 2018,",
+        "London, United Kingdom. ACM, New York, NY, USA, 10 pages.",
+    ]
+    metadata = statement_record(tmp_path, block)
+    assert (metadata.type, metadata.publisher) == ("paper-conference", "ACM")
+    assert metadata.container == (
+        "KDD 2018: 24th ACM SIGKDD International Conference on Knowledge Discovery & Data Mining"
+    )
+    report = [(72, 120, 20, "World malaria report 2025"), *BODY]
+    assert read(make_pdf(tmp_path / "report.pdf", [report])).type == "report"

@@ -20,6 +20,7 @@ from essaylint.ingest.metadata.layout import read_page_lines, read_page_text
 from essaylint.ingest.metadata.names import surname_first
 from essaylint.ingest.metadata.printed import (
     PrintedText,
+    acm_reference_format,
     after_title,
     arxiv_candidates,
     chapter_candidates,
@@ -73,6 +74,7 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
         *year_candidates(text),
         *running_pages(text),
         *chapter_candidates(text),
+        *acm_reference_format(text),
         *url_candidates(text),
         *type_cues(text),
         *hal_cover(text),

@@ -23,6 +23,11 @@ CITATION_FIELDS = ("container", "volume", "issue", "page", "number", "year")
 # "PLDI’09", "IJCAI-07", "ACIIDS 2020"
 _ACRONYM_YEAR = re.compile(r"^[A-Z][A-Za-z]{1,14}(?:\s?['’\-]\s?\d{2}|\s(?:19|20)\d\d)$")
 _PUBLISHER_NAME = re.compile(r"\bPublish|\bPress\b|\bInc\b|\bLtd\b|\bGmbH\b|\bB\.?V\b")
+_REPORT_TITLE = re.compile(
+    r"\b(?:report|guidelines|handbook|policy\sframework|white\spaper|manual|toolkit|"
+    r"rapport|informe|relatório|bericht)\b",
+    re.IGNORECASE,
+)
 _TEMPLATE_VENUE = re.compile(r"Conference\s?['’]\d\d|Woodstock\s?['’]\d\d|Conference acronym", re.I)
 LOCATOR_FIELDS = ("volume", "issue", "page", "number")
 _CONFERENCE = re.compile(
@@ -296,6 +301,8 @@ def _csl_type(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> str:
         return "paper-conference"
     if metadata.isbn:
         return "book"
+    if _REPORT_TITLE.search(metadata.title):
+        return "report"  # "World malaria report 2025", "… Policy Framework", "… Guidelines"
     return "manuscript"
 
 

@@ -99,6 +99,7 @@ def normalise(text: str) -> str:
     text = re.sub(r"(\w)\x02(\w)", r"\1\2", text)
     text = re.sub(r"(?<=\d)[\x03-\x08](?=\d)", "-", text)  # an en dash some fonts code as 4
     text = _COPYRIGHT_GLYPH.sub("©", text)
+    text = re.sub(r"(?<=\w)[®™]", "", text)  # "Neurology® 2018;91:395-402"
     text = re.sub(r"(\d)\s(st|nd|rd|th)\b", r"\1\2", text)  # "28 th" (a raised suffix)
     text = re.sub(r"[\ue000-\uf8ff](?=\s*(?:19|20)\d\d\b)", "©", text)  # a private-use © glyph
     return _DASHES.sub("-", text)
@@ -285,6 +286,32 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"\s(?P<year>{YEAR})\b",
         0.85,
     ),
+    # BioScience 67: 546-557. (the year printed apart)
+    _form(
+        "journal vol: pages.",
+        rf"^{JOURNAL}\s(?P<volume>\d{{1,4}}):\s?(?P<page>{PAGES})\.",
+        0.8,
+    ),
+    # BioScience • June 2017 / Vol. 67 No. 6 (OUP heads)
+    _form(
+        "journal • month year / Vol. v No. n",
+        rf"{JOURNAL}\s[•·]\s{_MONTH}\s(?P<year>{YEAR})\s/\sVol\.\s?(?P<volume>\d{{1,4}})\s"
+        rf"No\.\s?(?P<issue>[\w\-]{{1,7}})",
+        0.8,
+    ),
+    # American Political Science Review (2025) 1-10 (first view: no volume yet)
+    _form(
+        "journal (year) pages",
+        rf"^{JOURNAL}\s\((?P<year>{YEAR})\)\s(?P<page>{PAGES})\s*$",
+        0.8,
+    ),
+    # Neurology | Volume 91, Number 9 | August 28, 2018
+    _form(
+        "journal | Volume v, Number n | date",
+        rf"{JOURNAL}\s\|\sVolume\s(?P<volume>\d{{1,4}}),\s(?:Number|Issue)\s(?P<issue>[\w\-]{{1,7}})"
+        rf"\s\|\s{_MONTH}\s\d{{1,2}},\s(?P<year>{YEAR})",
+        0.8,
+    ),
     # OXFORD BULLETIN OF ECONOMICS AND STATISTICS, 72, 4 (2010) (a Blackwell head)
     _form(
         "journal, vol, issue (year)",
@@ -336,6 +363,11 @@ _VOLUME_BAR_ARTICLE = re.compile(
 # A journal's name on the line above its volume line
 _BANNER = r"^(?P<banner>[A-Z][^\n]{3,120})\n"
 # "January 2007, Volume 18, Issue 3." under the journal's banner (Journal of Statistical Software)
+# "August 2018, 31, 549-557" under the journal's banner (Wiley society journals)
+_MONTH_YEAR_VOL_PAGES = re.compile(
+    rf"(?:{_BANNER})?^{_MONTH}\s(?P<year>{YEAR}),\s(?P<volume>\d{{1,4}}),\s(?P<page>{PAGES})\s*$",
+    re.MULTILINE,
+)
 _DATE_VOLUME_ISSUE = re.compile(
     rf"(?:{_BANNER})?^(?:{_MONTH}\s)?(?P<year>{YEAR}),\s*Volume\s"
     r"(?P<volume>\d{1,4}),\s*Issue\s(?P<issue>[\w\-]{1,7})\b",
@@ -488,7 +520,7 @@ def _citation_lines(text: PrintedText) -> Iterator[Candidate]:
         yield from _groups(match, "p1 APA journal lines", 0.85)
     for match in _OUP_HEAD.finditer(front):
         yield from _groups(match, "p1 journal and volume head", 0.85)
-    dated = (_DATE_VOLUME_ISSUE, _YEAR_VOL_PAGES, _VOL_NO_DATE_PAGES)
+    dated = (_DATE_VOLUME_ISSUE, _YEAR_VOL_PAGES, _VOL_NO_DATE_PAGES, _MONTH_YEAR_VOL_PAGES)
     for match in (m for pattern in dated for m in pattern.finditer(front)):
         yield from _groups(match, "p1 volume/issue line", 0.8)
         if match.group("banner"):
@@ -619,6 +651,7 @@ def _no_page_number(container: str) -> str:
     """Without a page number or a "Cite this:" label before it, or a "Vol." label after it."""
     container = _CITE_LABEL.sub("", container.strip())
     container = re.sub(r"\s+(?:Vol|Volume|VOL|VOLUME)\.?$", "", container)
+    container = _ENDS_WITH_MONTH.sub("", container).strip()  # "… Stress August 2018, 31, …"
     return re.sub(r"^\d{1,5}\s+", "", container)
 
 
@@ -630,6 +663,8 @@ _NOT_JOURNAL = re.compile(
 
 
 def _plausible_journal(name: str) -> bool:
+    if re.fullmatch(_MONTH, name.strip()):
+        return False  # "August 2018, 31, 549-557": a date, not a journal
     words = name.split()
     letters = sum(c.isalpha() for c in name)
     return 1 <= len(words) <= 16 and letters >= 4 and not _NOT_JOURNAL.match(name)
@@ -844,6 +879,9 @@ def doi_candidates(text: PrintedText) -> Iterator[Candidate]:
             counts[doi] += 1
             where.setdefault(doi, f"p1 '{doi}'")
     for doi, count in counts.most_common():
+        stub = not re.search(r"\d", doi.partition("/")[2])
+        if stub and any(other != doi and other.startswith(doi) for other in counts):
+            continue  # "10.1002/jts." in every head, "10.1002/jts.22303" on page 1
         confidence = min(0.95, 0.6 + 0.1 * count)
         yield Candidate("doi", doi, confidence, f"printed {where[doi]}")
 
@@ -1205,6 +1243,22 @@ _CHAPTER_IN = re.compile(
 )
 
 
+# ACM's "ACM Reference Format: Authors. Year. Title. In KDD 2018: 24th ACM SIGKDD
+# International Conference on …, August 19-23, 2018, London. ACM, New York, NY, USA, 10 pages."
+_ACM_REFERENCE_FORMAT = re.compile(
+    r"ACM\sReference\sFormat:.{0,600}?\.\sIn\s(?P<container>[^.]{5,250}?)\.\s(?P<publisher>ACM),\s"
+)
+
+
+def acm_reference_format(text: PrintedText) -> Iterator[Candidate]:
+    match = _ACM_REFERENCE_FORMAT.search(" ".join(text.front_text().split()))
+    if match:
+        where = f"p1 ACM Reference Format '…In {match.group('container')[:60]}'"
+        container = re.sub(rf",\s(?:{_MONTH})\s\d.*$", "", match.group("container"))
+        yield Candidate("container", container.strip(), 0.85, where)
+        yield Candidate("publisher", "ACM", 0.8, where)
+
+
 def chapter_candidates(text: PrintedText) -> Iterator[Candidate]:
     match = _CHAPTER_IN.search(" ".join(text.front_text().split()))
     if match:
@@ -1312,7 +1366,8 @@ THESIS = re.compile(
     r"submitted\sin\s(?:partial\s)?fulfil+ment|for\sthe\sdegree\sof|Doctor\sof\sPhilosophy|"
     r"Thèse\s(?:de\sdoctorat|présentée|pour)|pour\sobtenir\sle\sgrade|Dissertation\szur\s"
     r"Erlangung|HAL\sId:\s?tel-|Disserta\S{1,3}ão\sde\sMestrado|Tese\sde\sDoutorado|"
-    r"Tesis\sDoctoral|Proefschrift\ster\sverkrijging)",
+    r"Tesis\sDoctoral|Proefschrift\ster\sverkrijging|Διδακτορική\sΔιατριβή|Διατριβή\sπου\s"
+    r"υποβλήθηκε)",
     re.IGNORECASE,
 )
 # The copyright line of the AAAI proceedings template.
@@ -1386,7 +1441,9 @@ def type_cues(text: PrintedText) -> Iterator[Candidate]:
         if university:
             name = recase_title(" ".join(university.group("university").split()))
             yield Candidate("university", name, 0.7, f"thesis statement '{name}'")
-        alone = re.search(rf"^\s*(?P<year>{YEAR})\s*$", front, re.MULTILINE)
+        alone = re.search(
+            rf"^\s*(?:[^\W\d_][^\W\d_ ]{{2,30}},\s)?(?P<year>{YEAR})\s*$", front, re.M
+        )
         alone = alone or re.search(
             rf"\b{_THESIS_MONTH}\s(?:de\s)?(?P<year>{YEAR})\s*$", front, re.M
         )
