@@ -61,12 +61,7 @@ def decide(
             setattr(metadata, name, chosen[name].value)
             metadata.evidence[name] = _describe(chosen[name])
     metadata.container = _without_title(metadata.container, metadata.title)
-    if metadata.container and not (metadata.page or metadata.number) and "running_pages" in chosen:
-        metadata.page = chosen["running_pages"].value
-        metadata.evidence["page"] = _describe(chosen["running_pages"])
-    if metadata.url and _journal_home(metadata.url, metadata.container):
-        metadata.url = ""
-        metadata.evidence.pop("url", None)
+    _pages_and_url(metadata, chosen)
     _year(metadata, chosen)
     _publisher(metadata, chosen)
     metadata.type = _csl_type(metadata, chosen)
@@ -89,6 +84,18 @@ def _not_the_journal(block: TitleBlock, container: Candidate | None) -> TitleBlo
                 continue
         return candidate
     return block
+
+
+def _pages_and_url(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None:
+    """A journal article's pages from its running page numbers where no citation line gave
+    them; no journal home page as the item's URL."""
+    running = chosen.get("running_pages")
+    if metadata.container and not (metadata.page or metadata.number) and running:
+        metadata.page = running.value
+        metadata.evidence["page"] = _describe(running)
+    if metadata.url and _journal_home(metadata.url, metadata.container):
+        metadata.url = ""
+        metadata.evidence.pop("url", None)
 
 
 def _journal_home(url: str, container: str) -> bool:

@@ -536,6 +536,8 @@ def _citation_lines(text: PrintedText) -> Iterator[Candidate]:
             yield from _groups(match, f"p{number} foot", 0.8)
         if number > 1 and (match := _ACRONYM_FOOT.match(line.strip())):
             yield Candidate("container", match.group("container"), 0.7, f"p{number} foot '{line}'")
+    for match in _PMC_FINAL_FORM.finditer(front):
+        yield from _groups(match, "p1 PMC author manuscript", 0.85)
     yield from _proceedings(text)
 
 
@@ -757,8 +759,6 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
             if year:
                 yield Candidate("year", year.group(1), 0.75, where, line=quote)
     yield from _ceur_footer(" ".join(front.split()))
-    for match in _PMC_FINAL_FORM.finditer(front):
-        yield from _groups(match, "p1 PMC author manuscript", 0.85)
     for match in _SPRINGER_SERIES_FOOT.finditer(front):
         for candidate in _groups(match, "p1 proceedings foot", 0.85):
             if candidate.field == "container":  # the venue's acronym as printed: "ACIIDS 2020"
@@ -1380,11 +1380,7 @@ _REPORT = re.compile(
     r"(?:Report|Paper|Note)|NIST\sSpecial\sPublication|NISTIR|NIST\sInteragency)\b",
     re.IGNORECASE | re.MULTILINE,
 )
-_THESIS_MONTH = (
-    rf"(?:{_MONTH}|(?i:janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|"
-    r"novembro|dezembro|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|"
-    r"diciembre))"
-)
+_THESIS_MONTH = rf"(?:{_MONTH}|(?i:{_IBERIAN_MONTH}))"
 _UNIVERSITY = re.compile(
     r"(?P<university>(?:[A-Z][\w'’\-]+[ ]){0,4}(?i:Universi(?:ty|tät|té|tà|dade|dad|teit))"
     r"(?:[ ](?:(?i:of|de|du|des|di|do|da|the)[ ])*[A-Z][\w'’\-]+){0,5})"
