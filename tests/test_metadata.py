@@ -1337,3 +1337,13 @@ def test_acm_reference_format_and_report_titles(tmp_path: Path) -> None:
     )
     report = [(72, 120, 20, "World malaria report 2025"), *BODY]
     assert read(make_pdf(tmp_path / "report.pdf", [report])).type == "report"
+
+
+def test_names_set_before_their_affiliations_and_no_break_hyphens(tmp_path: Path) -> None:
+    page = [
+        (72, 120, 20, "Hardware is the new software"),
+        (72, 150, 12, "Andrew Baumann, Microsoft Research"),
+        *BODY,
+    ]
+    assert read(make_pdf(tmp_path / "hotos.pdf", [page])).authors == ["Baumann, Andrew"]
+    assert split_names("Bo Sun, Li\u2011Zhi Liu") == ["Bo Sun", "Li-Zhi Liu"]

@@ -52,7 +52,7 @@ _CONNECTORS = re.compile(
 def clean_name(text: str) -> str:
     """A printed name without affiliation marks (digits, symbols, letters such as the
     "a,⇑" Elsevier sets after a name), e-mail addresses or stray punctuation."""
-    text = unicodedata.normalize("NFC", text)
+    text = unicodedata.normalize("NFC", text).replace("\u2011", "-")  # "Li‑Zhi": no-break hyphen
     text = re.sub(r"\(?\S+@\S+\)?", " ", text)
     text = "".join(" " if _is_mark(c) else c for c in text)
     text = _MARKS.sub(" ", text)

@@ -42,9 +42,11 @@ _STATUS_TAG = re.compile(r"\s*\[[^\]]*(?:ref status|https?://)[^\]]*\]\s*$", re.
 _BEFORE_NAMES = re.compile(r"^(?:by|(?:an?\s)?preprint|(?:an?\s)?(?:working\s)?paper)$", re.I)
 TOP_SHARE = 0.7  # the title sits in the upper part of page 1
 TITLE_CONTRAST = 1.15  # a title is set larger than the body text
-_CAPS_NAME_AND_AFFILIATION = re.compile(
-    r"^(?P<name>(?:[A-Z][A-Z'’\-]*\.?\s){1,4}[A-Z][A-Z'’\-]+),\s+(?=.*(?:Universit|Institut|"
-    r"Research|Laborator|Inc\b|School|College|CNRS|Google|Microsoft))"
+# A name and its affiliation on one line (ACM: "KIRAN GARIMELLA, Aalto University"; a USENIX
+# cover: "Xueqiang Wang, University of Central Florida; Yifan Zhang and XiaoFeng Wang, …")
+_NAME_AND_AFFILIATION = re.compile(
+    r"(?:^|;\s)(?P<name>[A-Z][^,;()\d]{2,60}?),\s+(?=[^;]*?(?:Universit|Institut|Research|"
+    r"Laborator|Inc\b|School|College|CNRS|Google|Microsoft))"
 )
 _NAME_MARK = re.compile(r"[\d*∗†‡§¶,]")
 NAMES_SHARE = 0.45  # where no type is larger, the names under the title sit this high
@@ -220,10 +222,8 @@ def _author_text(lines: list[Line], title_size: float) -> str:
             break
         text = f"{broken} {line.names_text.strip()}".strip()
         broken = ""
-        if caps := _CAPS_NAME_AND_AFFILIATION.match(
-            text
-        ):  # ACM: "KIRAN GARIMELLA, Aalto University"
-            taken.append(caps.group("name"))
+        if named := _names_before_affiliations(text):
+            taken.append(named)
             continue
         if not taken and (_METADATA_LINE.search(text) or _BEFORE_NAMES.match(text)):
             continue  # a citation or DOI line, "by", "A Preprint" between title and authors
@@ -257,6 +257,16 @@ def _author_text(lines: list[Line], title_size: float) -> str:
     if taken:
         taken += _column_names(lines[index : index + 30], first_size)
     return _join_author_lines(taken)
+
+
+def _names_before_affiliations(text: str) -> str:
+    """The names of a line that sets each name (or "A and B") before its affiliation, as
+    one author line; "" when the line is not of that kind."""
+    found = [m.group("name") for m in _NAME_AND_AFFILIATION.finditer(text)]
+    names = [n for part in found for n in split_names(part)]
+    if not names or not all(looks_like_name(n) and not _AFFILIATION.search(n) for n in names):
+        return ""
+    return ", ".join(names)
 
 
 def _subtitle(line: Line, following: list[Line]) -> bool:
