@@ -1347,3 +1347,12 @@ def test_names_set_before_their_affiliations_and_no_break_hyphens(tmp_path: Path
     ]
     assert read(make_pdf(tmp_path / "hotos.pdf", [page])).authors == ["Baumann, Andrew"]
     assert split_names("Bo Sun, Li\u2011Zhi Liu") == ["Bo Sun", "Li-Zhi Liu"]
+
+
+def test_a_word_processors_file_name_title_and_a_template_placeholder(tmp_path: Path) -> None:
+    named = "Microsoft Word - Climate change and coastal towns.docx"
+    metadata = read(make_pdf(tmp_path / "word.pdf", [BODY], title=named))
+    assert metadata.title == "Climate change and coastal towns"
+    placeholder = "[Insert title of document]"
+    metadata = read(make_pdf(tmp_path / "template.pdf", [BODY], title=placeholder))
+    assert metadata.title != placeholder

@@ -53,14 +53,21 @@ def read_embedded(info: dict[str, str], path: Path | None) -> Embedded:
 
 def plausible_title(title: str) -> bool:
     words = title.split()
-    if len(words) < 3 or _TYPESETTER_ID.search(title):
+    if len(words) < 3 or _TYPESETTER_ID.search(title) or _PLACEHOLDER.match(title):
         return False
     letters = sum(ch.isalpha() for ch in title)
     return letters >= 0.6 * len(title.replace(" ", ""))
 
 
+_PLACEHOLDER = re.compile(r"\[?insert\s|title\sof\s(?:the\s)?document\b", re.IGNORECASE)
+# What a word processor's "Save as PDF" puts round a file name: "Microsoft Word - Essay.docx"
+_APPLICATION_TITLE = re.compile(
+    r"^(?:Microsoft\s(?:Word|PowerPoint)\s-\s)|\.(?:docx?|odt|rtf|pptx?)$", re.IGNORECASE
+)
+
+
 def _from_info(info: dict[str, str], embedded: Embedded) -> None:
-    title = " ".join((info.get("Title") or "").split())
+    title = _APPLICATION_TITLE.sub("", " ".join((info.get("Title") or "").split())).strip()
     if plausible_title(title):
         embedded.values["title"] = title
     embedded.authors = _people(info.get("Author") or "")

@@ -16,7 +16,9 @@ _LABEL = re.compile(
     r"(?:\s+open\s+access)?$|^open\s+access$|^abstract$",
     re.IGNORECASE,
 )
-_NOT_TITLE = re.compile(r"www\.|https?://|@|doi\b|©|\bISSN\b|\bvol(?:ume)?\b\.?\s*\d", re.I)
+_NOT_TITLE = re.compile(
+    r"www\.|https?://|@|doi\b|©|\bISSN\b|\bvol(?:ume)?\b\.?\s*\d|^\[?insert\s", re.I
+)  # "[Insert title of document]": a template's placeholder
 _AFFILIATION = re.compile(
     r"universit|université|universidad|universität|universiteit|department|dept\.|"
     r"institut|school|college|faculty|hospital|laborator|\bcent(?:er|re)\b|\binc\.|\bltd\b|"
