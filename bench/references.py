@@ -544,6 +544,7 @@ def main(argv: list[str] | None = None) -> int:
         "heldout8": DATA / "references" / "heldout8_key.json",
         "heldout9": DATA / "references" / "heldout9_key.json",
         "heldout10": DATA / "references" / "heldout10_key.json",
+        "heldout11": DATA / "references" / "heldout11_key.json",
     }
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

@@ -1164,6 +1164,14 @@ def test_openedition_covers_of_a_journal_article_and_a_book_chapter(tmp_path: Pa
             ["Journal of Traumatic Stress", "August 2018, 31, 549-557"],
             ("Journal of Traumatic Stress", "31", "", "549-557", "", 2018),
         ),
+        (  # a Wiley foot
+            ["Statist. Med. 2011, 30 2481-2498"],
+            ("Statist. Med.", "30", "", "2481-2498", "", 2011),
+        ),
+        (  # a Nature Research bar foot with the year
+            ["SCIENTIFIC REPORTS | (2018) 8:12906 | DOI:10.1038/s41598-018-31079-8"],
+            ("Scientific Reports", "8", "", "", "12906", 2018),
+        ),
         (  # ACM's journal foot with its article number
             ["ACM Transactions on Social Computing, Vol. 1, No. 1, Article 3."],
             ("ACM Transactions on Social Computing", "1", "1", "", "3", None),
@@ -1206,6 +1214,7 @@ def test_the_year_of_a_cover_citation_wins_over_the_upload_date(tmp_path: Path) 
         ("Preprint submitted to Decision Support Systems January 14, 2014", 2014),
         ("Campinas, 06 de julho de 2022", 2022),
         ("2026-06-02", 2026),
+        ("December 12th, 2023", 2023),
     ],
 )
 def test_years_from_proceedings_feet_preprint_lines_and_iberian_dates(
@@ -1214,8 +1223,16 @@ def test_years_from_proceedings_feet_preprint_lines_and_iberian_dates(
     assert page_with(tmp_path, top=[line]).year == year
 
 
-def test_a_footnote_naming_a_workshop_gives_no_year(tmp_path: Path) -> None:
-    line = "We thank participants of the Joint Research Workshop OeNB-SNB-Bbk 2008 for comments."
+@pytest.mark.parametrize(
+    "line",
+    [
+        "We thank participants of the Joint Research Workshop OeNB-SNB-Bbk 2008 for comments.",
+        "Homicide rates fell in most of the region (UNODC 2023) and rose in a few countries.",
+    ],
+)
+def test_a_workshop_in_a_footnote_or_a_citation_in_the_text_gives_no_year(
+    tmp_path: Path, line: str
+) -> None:
     assert page_with(tmp_path, bottom=[line]).year is None
 
 
@@ -1356,3 +1373,44 @@ def test_a_word_processors_file_name_title_and_a_template_placeholder(tmp_path: 
     placeholder = "[Insert title of document]"
     metadata = read(make_pdf(tmp_path / "template.pdf", [BODY], title=placeholder))
     assert metadata.title != placeholder
+
+
+def test_publishers_notes_and_licensed_publication(tmp_path: Path) -> None:
+    statement = "© 2024 The Author(s). Published with license by Taylor & Francis Group, LLC"
+    assert publisher_printed(tmp_path, [statement]) == "Taylor & Francis Group"
+    note = "Publisher's note: Springer Nature remains neutral with regard to jurisdictional claims"
+    pages = [[(72, 120, 20, "A study of something"), *BODY], BODY, [*BODY, (72, 700, 9, note)]]
+    assert read(make_pdf(tmp_path / "note.pdf", pages)).publisher == "Springer Nature"
+
+
+def test_a_german_masters_thesis_and_a_jstor_source_line_with_a_bare_year(tmp_path: Path) -> None:
+    thesis = [
+        (72, 100, 18, "Die Rolle der echten Frau in rechten Instagram-Accounts"),
+        (72, 160, 12, "Masterarbeit im Fach Digital Humanities"),
+        (72, 180, 12, "Vorgelegt von: Paula-Theres Schumann"),
+        (72, 200, 12, "Regensburg 2024"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "masterarbeit.pdf", [thesis]))
+    assert (metadata.type, metadata.authors) == ("thesis", ["Schumann, Paula-Theres"])
+    assert metadata.year == 2024
+    cover = [
+        (72, 80, 14, "Violence, Peace, and Peace Research"),
+        (72, 100, 10, "Author(s): Johan Galtung"),
+        (
+            72,
+            112,
+            10,
+            "Source: Journal of Peace Research , 1969, Vol. 6, No. 3 (1969), pp. 167-191",
+        ),
+        (72, 124, 10, "Published by: Sage Publications, Ltd."),
+        (72, 136, 10, "Stable URL: https://www.jstor.org/stable/422690"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "jstor.pdf", [cover]))
+    assert (metadata.container, metadata.volume, metadata.issue, metadata.page) == (
+        "Journal of Peace Research",
+        "6",
+        "3",
+        "167-191",
+    )

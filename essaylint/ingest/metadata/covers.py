@@ -15,7 +15,7 @@ _JSTOR = re.compile(r"Stable URL:\s*(?P<url>https?://(?:www\.)?jstor\.org/stable
 _LABELS = r"(?:Author\(s\)|Source|Review\sby|Reviewed\swork\(s\)|Published\sby|Stable\sURL)"
 _FIELD = re.compile(rf"^(?P<label>{_LABELS}):\s*(?P<value>.*?)(?=^{_LABELS}:|\Z)", re.M | re.S)
 _SOURCE = re.compile(
-    rf"^(?P<container>.+?)\s?,\s(?:[A-Z][a-z]*\.?,?\s(?:\d{{1,2}},\s)?{YEAR},\s)?"
+    rf"^(?P<container>.+?)\s?,\s(?:(?:[A-Z][a-z]*\.?,?\s)?(?:\d{{1,2}},\s)?{YEAR},\s)?"
     rf"Vol\.\s(?P<volume>[\w.\-]+)(?:,\sNo\.\s(?P<issue>[\w./\-]+))?"
     rf"(?:\s\((?P<date>[^()]*?(?P<year>{YEAR}))\))?(?:,\spp?\.\s(?P<page>[\w\-]+))?"
 )
@@ -39,8 +39,8 @@ def jstor_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
     if publisher := fields.get("Published by", ""):
         candidates.append(Candidate("publisher", publisher.strip(" ."), CONFIDENCE, where))
     if source := _SOURCE.match(fields.get("Source", "")):
-        candidates += [
-            Candidate(name, value.strip(" ,"), CONFIDENCE, where)
+        candidates += [  # one citation line: its fields are taken together
+            Candidate(name, value.strip(" ,"), CONFIDENCE, where, line=fields["Source"])
             for name, value in source.groupdict().items()
             if value and name != "date"
         ]
@@ -48,7 +48,9 @@ def jstor_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
 
 
 _BY = re.compile(
-    r"^\s*(?:presented\s)?(?:by|door):?\s*(?:\n\s*)?(?P<name>[^\n]{3,60}?)\s*$", re.M | re.I
+    r"^\s*(?:(?:presented\s)?(?:by|door)|vorgelegt\svon|apresentada\spor):?\s*(?:\n\s*)?"
+    r"(?P<name>[^\n]{3,60}?)\s*$",
+    re.M | re.I,
 )
 
 

@@ -286,6 +286,12 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"\s(?P<year>{YEAR})\b",
         0.85,
     ),
+    # Statist. Med. 2011, 30 2481-2498 (a Wiley foot)
+    _form(
+        "journal year, vol pages",
+        rf"(?:^|\s{{2}}){JOURNAL}\s(?P<year>{YEAR}),\s(?P<volume>\d{{1,4}})\s(?P<page>{PAGES})\b",
+        0.8,
+    ),
     # BioScience 67: 546-557. (the year printed apart)
     _form(
         "journal vol: pages.",
@@ -434,9 +440,10 @@ _APA_LINES = re.compile(
     re.MULTILINE,
 )
 _ACRONYM_FOOT = re.compile(r"^(?P<container>[A-Z]{3,10}-\d{2})$")  # "IJCAI-07" on every page
-# "SCIENTIFIC REPORTS | 5 : 8555 | DOI: 10.1038/srep08555" (a Nature Research foot)
+# "SCIENTIFIC REPORTS | 5 : 8555 | DOI: 10.1038/srep08555", "… | (2018) 8:12906 | DOI…"
 _BAR_FOOT = re.compile(
-    r"^(?P<container>[A-Z][A-Za-z ]{3,60}?)\s\|\s(?P<volume>\d{1,4})\s?:\s?(?P<number>\d{1,8})"
+    rf"^(?P<container>[A-Z][A-Za-z ]{{3,60}}?)\s\|\s(?:\((?P<year>{YEAR})\)\s)?"
+    r"(?P<volume>\d{1,4})\s?:\s?(?P<number>\d{1,8})"
     r"\s\|\s(?=DOI)"
 )
 _BANNER_BREAK = re.compile(r"\s{2,}|\s\|\s|\s(?=www\.|https?://)")
@@ -652,6 +659,7 @@ _CITE_LABEL = re.compile(
 def _no_page_number(container: str) -> str:
     """Without a page number or a "Cite this:" label before it, or a "Vol." label after it."""
     container = _CITE_LABEL.sub("", container.strip())
+    container = re.sub(r"^.*\bSource:\s*", "", container)  # a JSTOR cover's labelled line
     container = re.sub(r"\s+(?:Vol|Volume|VOL|VOLUME)\.?$", "", container)
     container = _ENDS_WITH_MONTH.sub("", container).strip()  # "… Stress August 2018, 31, …"
     return re.sub(r"^\d{1,5}\s+", "", container)
@@ -1049,7 +1057,7 @@ _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
     (
         re.compile(
             r"\b(?:Published|published|licensed|distributed)(?:\sand\s(?:licensed|published|"
-            r"distributed))?(?:\sunder\slicen[cs]e)?\s(?:by|for)\s(?:the\s)?"
+            r"distributed))?(?:\s(?:under|with)\slicen[cs]e)?\s(?:by|for)\s(?:the\s)?"
             r"(?:[A-Z][\w&'\- \n]{2,60}?,\strading\sas\s)?"
             r"(?P<publisher>[A-Z](?:[\w&'\- ]|(?<=Co)\.){2,80}?)"  # "GmbH & Co. KGaA"
             r"(?=\son\sbehalf\b|\sunder\b|(?!\.\sKG)[.,;(]|\sin\s|\s*$)",
@@ -1098,7 +1106,7 @@ _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
 )
 # "Publisher's Note: Springer Nature remains neutral with regard to jurisdictional claims"
 _PUBLISHERS_NOTE = re.compile(
-    r"Publisher['’]s\s+Note:?\s+(?P<publisher>[A-Z][\w&' ]{2,60}?)\s+remains\s+neutral"
+    r"Publisher['’]s\s+(?i:note):?\s+(?P<publisher>[A-Z][\w&' ]{2,60}?)\s+remains\s+neutral"
 )
 # Any copyright holder ("Copyright © 2016 Termedia & Banach"): the publisher when it is not
 # the authors (decide.py drops holders that name an author).
@@ -1172,7 +1180,7 @@ _IBERIAN_MONTH = (
 )
 _MONTH_YEAR_LINE = re.compile(rf"^\s*{_MONTH}\s(?P<year>{YEAR})\s*$", re.MULTILINE)
 _DATE_LINE = re.compile(
-    rf"^(?:[^\n]{{0,40}}\b)?(?:(?:{_MONTH})\s\d{{1,2}},?\s(?P<y1>{YEAR})|\d{{1,2}}\.?\s(?:de\s)?"
+    rf"^(?:[^\n]{{0,40}}\b)?(?:(?:{_MONTH})\s\d{{1,2}}(?:st|nd|rd|th)?,?\s(?P<y1>{YEAR})|\d{{1,2}}\.?\s(?:de\s)?"
     rf"(?:{_MONTH}|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|{_IBERIAN_MONTH})\s"
     rf"(?:de\s)?(?P<y2>{YEAR})|(?P<y3>{YEAR})-[01]\d-[0-3]\d\s*$)\b",
     re.MULTILINE | re.IGNORECASE,
@@ -1190,9 +1198,7 @@ _CITE_THIS_YEAR = re.compile(
 )
 _PROCEEDINGS_YEAR = re.compile(
     rf"^(?:The\s)?(?:\d{{1,3}}(?:st|nd|rd|th)\s)?(?:[A-Z][\w\-]*\s){{0,4}}(?:Conference|"
-    rf"Proceedings|Symposium|Workshop|Congress|Colloquium)\b[^\n]*?\b(?P<year>{YEAR})\b|"
-    rf"\((?:[A-Z][A-Za-z]*[A-Z])"
-    rf"[\s'’-]?(?P<year2>{YEAR})\)",
+    rf"Proceedings|Symposium|Workshop|Congress|Colloquium)\b[^\n]*?\b(?P<year>{YEAR})\b",
     re.MULTILINE,
 )
 _LOOSE_COPYRIGHT = re.compile(
@@ -1208,7 +1214,7 @@ def _weak_year_candidates(front: str) -> Iterator[Candidate]:
         (_SUBMITTED, 0.34, "'Preprint submitted to' line"),
     ):
         for match in pattern.finditer(front):
-            year = match.group("year") or match.groupdict().get("year2")
+            year = match.group("year")
             quote = " ".join(match.group(0).split())[-60:]
             yield Candidate("year", year, confidence, f"p1 {what} '{quote}'")
 
@@ -1366,7 +1372,8 @@ THESIS = re.compile(
     r"submitted\sin\s(?:partial\s)?fulfil+ment|for\sthe\sdegree\sof|Doctor\sof\sPhilosophy|"
     r"Thèse\s(?:de\sdoctorat|présentée|pour)|pour\sobtenir\sle\sgrade|Dissertation\szur\s"
     r"Erlangung|HAL\sId:\s?tel-|Disserta\S{1,3}ão\sde\sMestrado|Tese\sde\sDoutorado|"
-    r"Tesis\sDoctoral|Proefschrift\ster\sverkrijging|Διδακτορική\sΔιατριβή|Διατριβή\sπου\s"
+    r"Tesis\sDoctoral|Masterarbeit|Bachelorarbeit|Diplomarbeit|Disserta\S{1,3}ão\sapresentada|"
+    r"Proefschrift\ster\sverkrijging|Διδακτορική\sΔιατριβή|Διατριβή\sπου\s"
     r"υποβλήθηκε)",
     re.IGNORECASE,
 )
@@ -1438,7 +1445,9 @@ def type_cues(text: PrintedText) -> Iterator[Candidate]:
             name = recase_title(" ".join(university.group("university").split()))
             yield Candidate("university", name, 0.7, f"thesis statement '{name}'")
         alone = re.search(
-            rf"^\s*(?:[^\W\d_][^\W\d_ ]{{2,30}},\s)?(?P<year>{YEAR})\s*$", front, re.M
+            rf"^\s*(?:[^\W\d_][^\W\d_ ]{{2,30}}(?:\s[^\W\d_]+)?,?\s)?(?P<year>{YEAR})\s*$",
+            front,
+            re.M,
         )
         alone = alone or re.search(
             rf"\b{_THESIS_MONTH}\s(?:de\s)?(?P<year>{YEAR})\s*$", front, re.M
