@@ -53,13 +53,14 @@ def read_embedded(info: dict[str, str], path: Path | None) -> Embedded:
 
 def plausible_title(title: str) -> bool:
     words = title.split()
-    if len(words) < 3 or _TYPESETTER_ID.search(title) or _PLACEHOLDER.match(title):
+    if len(words) < 3 or _TYPESETTER_ID.search(title) or PLACEHOLDER_TITLE.match(title):
         return False
     letters = sum(ch.isalpha() for ch in title)
     return letters >= 0.6 * len(title.replace(" ", ""))
 
 
-_PLACEHOLDER = re.compile(r"\[?insert\s|title\sof\s(?:the\s)?document\b", re.IGNORECASE)
+# a template's placeholder: "[Insert title of document]", "Title of the document"
+PLACEHOLDER_TITLE = re.compile(r"\[?insert\s|title\sof\s(?:the\s)?document\b", re.IGNORECASE)
 # What a word processor's "Save as PDF" puts round a file name: "Microsoft Word - Essay.docx"
 _APPLICATION_TITLE = re.compile(
     r"^(?:Microsoft\s(?:Word|PowerPoint)\s-\s)|\.(?:docx?|odt|rtf|pptx?)$", re.IGNORECASE

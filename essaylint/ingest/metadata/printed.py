@@ -66,6 +66,11 @@ class PrintedText:
     def front_text(self) -> str:
         return self.text_of(1) if self.first else ""
 
+    @cached_property
+    def front_flat(self) -> str:
+        """Page 1's text on one line (a reference or a foot a line break may cut)."""
+        return " ".join(self.front_text().split())
+
     def text_of(self, number: int) -> str:
         if number not in self._texts:
             page = self.page(number)
@@ -581,7 +586,7 @@ def after_title(text: PrintedText, title: str) -> Iterator[Candidate]:
     words = re.findall(r"\w+", title)
     if len(words) < 3:
         return
-    front = " ".join(text.front_text().split())
+    front = text.front_flat
     pattern = re.compile(r"\W+".join(re.escape(w) for w in words), re.IGNORECASE)
     for found in pattern.finditer(front):
         tail = front[found.end() : found.end() + 160]
@@ -766,7 +771,7 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
             year = re.search(rf"\b({YEAR})\b", match.group(0)[len(container) :] + tail)
             if year:
                 yield Candidate("year", year.group(1), 0.75, where, line=quote)
-    yield from _ceur_footer(" ".join(front.split()))
+    yield from _ceur_footer(text.front_flat)
     for match in _SPRINGER_SERIES_FOOT.finditer(front):
         for candidate in _groups(match, "p1 proceedings foot", 0.85):
             if candidate.field == "container":  # the venue's acronym as printed: "ACIIDS 2020"
@@ -1257,7 +1262,7 @@ _ACM_REFERENCE_FORMAT = re.compile(
 
 
 def acm_reference_format(text: PrintedText) -> Iterator[Candidate]:
-    match = _ACM_REFERENCE_FORMAT.search(" ".join(text.front_text().split()))
+    match = _ACM_REFERENCE_FORMAT.search(text.front_flat)
     if match:
         where = f"p1 ACM Reference Format '…In {match.group('container')[:60]}'"
         container = re.sub(rf",\s(?:{_MONTH})\s\d.*$", "", match.group("container"))
@@ -1266,7 +1271,7 @@ def acm_reference_format(text: PrintedText) -> Iterator[Candidate]:
 
 
 def chapter_candidates(text: PrintedText) -> Iterator[Candidate]:
-    match = _CHAPTER_IN.search(" ".join(text.front_text().split()))
+    match = _CHAPTER_IN.search(text.front_flat)
     if match:
         yield from _groups(match, "p1 chapter reference", 0.75)
         yield Candidate("type_cue", "chapter", 0.7, f"p1 chapter reference '{match.group(0)[:80]}'")
@@ -1456,7 +1461,7 @@ def type_cues(text: PrintedText) -> Iterator[Candidate]:
             yield Candidate("year", alone.group("year"), 0.6, "thesis title page, a year alone")
     if match := _REPORT.search(front):
         yield Candidate("type_cue", "report", 0.6, f"p1 '{match.group(0)}'")
-    if match := _AAAI.search(" ".join(front.split())):
+    if match := _AAAI.search(text.front_flat):
         yield Candidate("type_cue", "paper-conference", 0.6, f"p1 '{match.group(0)}'")
     browser = [
         (n, m.group("url")) for n, line in text.margin_lines() if (m := _BROWSER_FOOT.search(line))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from essaylint.ingest.metadata.embedded import PLACEHOLDER_TITLE
 from essaylint.ingest.metadata.layout import Line, PageLines
 from essaylint.ingest.metadata.names import looks_like_name, split_names, surname_first
 
@@ -16,9 +17,7 @@ _LABEL = re.compile(
     r"(?:\s+open\s+access)?$|^open\s+access$|^abstract$",
     re.IGNORECASE,
 )
-_NOT_TITLE = re.compile(
-    r"www\.|https?://|@|doi\b|©|\bISSN\b|\bvol(?:ume)?\b\.?\s*\d|^\[?insert\s", re.I
-)  # "[Insert title of document]": a template's placeholder
+_NOT_TITLE = re.compile(r"www\.|https?://|@|doi\b|©|\bISSN\b|\bvol(?:ume)?\b\.?\s*\d", re.I)
 _AFFILIATION = re.compile(
     r"universit|université|universidad|universität|universiteit|department|dept\.|"
     r"institut|school|college|faculty|hospital|laborator|\bcent(?:er|re)\b|\binc\.|\bltd\b|"
@@ -133,8 +132,12 @@ def _block_over_names(page: PageLines, body: float) -> TitleBlock:
 
 def _names_line(line: Line) -> bool:
     """A line of names set like the title: two names or more, or one with its mark."""
-    names = authors_from_text(line.names_text)
-    return len(names) >= 2 or (len(names) == 1 and bool(_NAME_MARK.search(line.names_text)))
+    count = _name_count(line)
+    return count >= 2 or (count == 1 and bool(_NAME_MARK.search(line.names_text)))
+
+
+def _name_count(line: Line) -> int:
+    return len(authors_from_text(line.names_text))
 
 
 def _names_with_emails(lines: list[Line]) -> list[str]:
@@ -157,7 +160,7 @@ def _block_at(lines: list[Line], start: int) -> tuple[TitleBlock, set[int]]:
     while (
         end + 1 < len(lines)
         and _continues_title(lines[end + 1], size, lines[end])
-        and len(authors_from_text(lines[end + 1].names_text)) < 2  # the names under it
+        and _name_count(lines[end + 1]) < 2  # the names under it
     ):
         end += 1
     title = " ".join(lines[i].text for i in range(start, end + 1))
@@ -187,7 +190,12 @@ def authors_from_text(text: str) -> list[str]:
 def _could_be_title(line: Line) -> bool:
     text = _STATUS_TAG.sub("", line.text).strip()
     letters = sum(c.isalpha() for c in text)
-    return letters >= 4 and not _LABEL.match(text) and not _NOT_TITLE.search(text)
+    return (
+        letters >= 4
+        and not _LABEL.match(text)
+        and not _NOT_TITLE.search(text)
+        and not PLACEHOLDER_TITLE.match(text)
+    )
 
 
 def _continues_title(line: Line, size: float, neighbour: Line, before: bool = False) -> bool:
