@@ -255,3 +255,21 @@ def test_a_fresh_clone_commits_a_good_draft_and_says_what_was_not_checked(clone:
     assert done.returncode == 0, done.stdout + done.stderr
     assert "citations checked against library.csv only" in done.stdout
     assert "UNCHECKED" in done.stdout
+
+
+def test_a_long_stage_off_a_terminal_prints_a_plain_heartbeat(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from essaylint.cli.progress import RichProgress
+
+    quiet = RichProgress()  # the default: a line only after 15 s of a stage
+    quiet.stage("parse", 3)
+    quiet.advance(3)
+    assert capsys.readouterr().err == ""
+    every = RichProgress(heartbeat_s=0.0)
+    every.stage("embed", 40)
+    every.advance(16)
+    every.advance(16)
+    every.close()
+    lines = capsys.readouterr().err.splitlines()
+    assert [line.split(" (")[0] for line in lines] == ["ingest: embed 16/40", "ingest: embed 32/40"]

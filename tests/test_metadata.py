@@ -4,6 +4,7 @@ number, an arXiv stamp, a thesis statement, an ISBN, an XMP packet)."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from pathlib import Path
 
@@ -250,6 +251,36 @@ def test_xmp_values_are_believed_where_the_print_confirms_them(tmp_path: Path) -
     assert metadata.doi == "10.5555/ABC.DEF"  # the printed case
     assert (metadata.container, metadata.volume) == ("Journal of Examples", "7")
     assert "XMP" in metadata.evidence["volume"]
+
+
+def _point_an_object_at_offset_zero(path: Path) -> Path:
+    """Damage the cross-reference table as some publishers' PDFs are: one in-use entry
+    points at byte 0, which pypdf repairs and reports on its logger."""
+    data = path.read_bytes()
+    table = data.rindex(b"\nxref")
+    entries = [m for m in re.finditer(rb"(\d{10}) 00000 n", data[table:])]
+    victim = entries[-1]
+    start = table + victim.start(1)
+    path.write_bytes(data[:start] + b"0" * 10 + data[start + 10 :])
+    return path
+
+
+def test_a_damaged_cross_reference_table_says_nothing_on_the_terminal(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from pypdf import PdfReader
+
+    page = [(72, 40, 8, "Journal of Examples"), (72, 120, 20, "A study of examples"), *BODY]
+    xmp = XMP.format(volume="7", title="A study of examples")
+    path = _point_an_object_at_offset_zero(make_pdf(tmp_path / "xref.pdf", [page], xmp=xmp))
+    with caplog.at_level("WARNING"):
+        PdfReader(str(path), strict=False).trailer["/Root"].get("/Metadata")
+    assert "wrong pointing object" in caplog.text  # the damage pypdf would report
+    caplog.clear()
+    with caplog.at_level("WARNING"):
+        metadata = read(path)
+    assert not [r for r in caplog.records if r.name.startswith("pypdf")]
+    assert metadata.title == "A study of examples"
 
 
 def test_the_printed_citation_line_wins_over_xmp(tmp_path: Path) -> None:

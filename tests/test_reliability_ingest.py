@@ -79,6 +79,20 @@ def test_a_pdf_with_text_outside_the_bmp_is_indexed(tmp_path: Path) -> None:
     assert "joined" in line
 
 
+def test_a_page_pdfium_cannot_load_is_named_and_the_other_pages_indexed(tmp_path: Path) -> None:
+    project = small_repo(tmp_path / "essay", notes={}, commit=False)
+    fault_pdfs.damaged_page_pdf(project.raw / "evidence" / "damaged.pdf")
+    done = essaylint(project.root, "ingest", "--json", timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    (document,) = json.loads(done.stdout)["documents"]
+    assert document["status"] == "new" and document["pages"] == 3
+    text = " ".join(r["text"] for r in index_rows(project))
+    assert "diet worsened slightly" in text and "medication varied widely" in text
+    quality = (project.meta / "parse_quality_report.md").read_text(encoding="utf-8")
+    assert "damaged.pdf: page 1 is damaged in the file and read as empty" in quality
+
+
 # -- 1. isolation at every stage ---------------------------------------------------------------
 
 
@@ -281,3 +295,12 @@ def test_citing_a_file_that_failed_to_parse_is_an_error_that_says_why(tmp_path: 
     code, out, _ = run_cli("-C", str(project.root), "audit", "--only", "citations", str(draft))
     assert code == 1
     assert "citation/not-citable" in out and "encrypted" in out and "until it parses" in out
+
+
+def test_one_scanned_page_is_named_in_the_singular(tmp_path: Path) -> None:
+    project = small_repo(tmp_path / "essay", notes={}, commit=False)
+    fault_pdfs.partly_scanned_pdf(project.raw / "evidence" / "scan.pdf")
+    done = essaylint(project.root, "ingest", timeout=300)
+    assert done.returncode == 0, done.stderr
+    text = " ".join(done.stdout.split())
+    assert "needs OCR raw/evidence/scan.pdf: page 2 has no text layer" in text

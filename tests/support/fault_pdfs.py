@@ -122,3 +122,40 @@ def truncated_pdf(path: Path) -> Path:
     whole.unlink()
     path.write_bytes(data[: len(data) * 6 // 10])
     return path
+
+
+def damaged_page_pdf(path: Path) -> Path:
+    """A three-page paper whose first page object cannot be loaded: its cross-reference
+    entry points at byte 0, as in some publishers' files (pdfium opens the document but not
+    that page)."""
+    pdf = _pdf()
+    for number, topic in enumerate(TOPICS[:3], start=1):
+        pdf.add_page()
+        pdf.set_font("helvetica", size=11)
+        text = f"Page {number} reports that {topic} {OUTCOMES[number % len(OUTCOMES)]}. " * 6
+        pdf.multi_cell(0, 6, text, new_x="LMARGIN", new_y="NEXT")
+    pdf.output(str(path))
+    data = path.read_bytes()
+    first_page = int(re.search(rb"/Kids \[(\d+) 0 R", data).group(1))  # type: ignore[union-attr]
+    table = data.rindex(b"\nxref")
+    entries = list(re.finditer(rb"(\d{10}) (\d{5}) [nf]", data[table:]))
+    start = table + entries[first_page].start(1)
+    path.write_bytes(data[:start] + b"0" * 10 + data[start + 10 :])
+    return path
+
+
+def partly_scanned_pdf(path: Path) -> Path:
+    """Three pages, the second a scanned image with no text layer."""
+    from PIL import Image
+
+    pdf = _pdf()
+    for number in (1, 2, 3):
+        pdf.add_page()
+        if number == 2:
+            pdf.image(Image.new("L", (400, 560), color=200), x=10, y=10, w=180)
+            continue
+        pdf.set_font("helvetica", size=11)
+        text = f"Page {number} reports that {TOPICS[number]} {OUTCOMES[number]}. " * 6
+        pdf.multi_cell(0, 6, text, new_x="LMARGIN", new_y="NEXT")
+    pdf.output(str(path))
+    return path

@@ -16,7 +16,7 @@ from essaylint.core.records import DocumentMetadata, ParsedDocument
 from essaylint.ingest.metadata.covers import jstor_cover, openedition_cover, thesis_author
 from essaylint.ingest.metadata.decide import decide
 from essaylint.ingest.metadata.embedded import read_embedded
-from essaylint.ingest.metadata.layout import read_page_lines, read_page_text
+from essaylint.ingest.metadata.layout import PageLines, read_page_lines, read_page_text
 from essaylint.ingest.metadata.names import surname_first
 from essaylint.ingest.metadata.printed import (
     PrintedText,
@@ -37,6 +37,7 @@ from essaylint.ingest.metadata.printed import (
     year_candidates,
 )
 from essaylint.ingest.metadata.titleblock import TitleBlock, read_title_block
+from essaylint.ingest.pdfpages import load_page
 
 PAGES_READ = (1, 2, 3)  # and the last page
 
@@ -47,7 +48,10 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
     numbers = sorted({n for n in (*PAGES_READ, count) if 1 <= n <= count})
     pages = []
     for number in numbers:
-        page = pdf[number - 1]  # type: ignore[index]
+        page = load_page(pdf, number)
+        if page is None:
+            pages.append(PageLines(number, 0.0))
+            continue
         try:
             reader = read_page_lines if number == 1 else read_page_text
             pages.append(reader(page, number))

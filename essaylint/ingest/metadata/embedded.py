@@ -9,7 +9,10 @@ printed text confirms them, or where the print says nothing.
 
 from __future__ import annotations
 
+import logging
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -87,8 +90,27 @@ def _people(text: str) -> list[str]:
     return [surname_first(n) for n in names]
 
 
+@contextmanager
+def _pypdf_quiet() -> Iterator[None]:
+    """pypdf logs each repair of a damaged cross-reference table ("Ignoring wrong pointing
+    object 8 0") to stderr; reading the XMP is best effort, so those lines are its business,
+    not the student's."""
+    log = logging.getLogger("pypdf")
+    level = log.level
+    log.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        log.setLevel(level)
+
+
 def _xmp_root(path: Path) -> object | None:
     """The parsed XMP packet of the document catalog, or None."""
+    with _pypdf_quiet():
+        return _read_xmp(path)
+
+
+def _read_xmp(path: Path) -> object | None:
     try:
         from pypdf import PdfReader
         from pypdf.errors import PyPdfError

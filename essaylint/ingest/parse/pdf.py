@@ -8,6 +8,7 @@ from pathlib import Path
 from essaylint.core.errors import SourceError
 from essaylint.core.records import PageText, ParsedDocument
 from essaylint.ingest.metadata import pdf_metadata
+from essaylint.ingest.pdfpages import load_page
 
 
 def parse_pdf(path: Path, doc_uid: str, rel_path: str) -> ParsedDocument:
@@ -37,7 +38,13 @@ def _page_texts(pdf: object) -> tuple[list[PageText], list[str]]:
 
     pages: list[PageText] = []
     scanned: list[int] = []
-    for number, page in enumerate(pdf, start=1):  # type: ignore[call-overload]
+    damaged: list[int] = []
+    for number in range(1, len(pdf) + 1):  # type: ignore[arg-type]
+        page = load_page(pdf, number)
+        if page is None:
+            damaged.append(number)
+            pages.append(PageText(number=number, text=""))
+            continue
         textpage = page.get_textpage()
         text = textpage.get_text_range().replace("\r\n", "\n").replace("\r", "\n")
         textpage.close()
@@ -45,10 +52,21 @@ def _page_texts(pdf: object) -> tuple[list[PageText], list[str]]:
             scanned.append(number)
         page.close()
         pages.append(PageText(number=number, text=text))
+    if pages and len(damaged) == len(pages):
+        raise SourceError(
+            "damaged: pdfium opens the file but can load none of its pages",
+            "download the file again or re-export it from its source",
+        )
     warnings = []
     if scanned:
         which = f"page {scanned[0]} has" if len(scanned) == 1 else f"pages {_ranges(scanned)} have"
         warnings.append(f"{which} no text layer (scanned image): needs OCR")
+    if damaged:
+        which = f"page {damaged[0]} is" if len(damaged) == 1 else f"pages {_ranges(damaged)} are"
+        warnings.append(
+            f"{which} damaged in the file and read as empty: open the PDF and print it to a new "
+            "PDF in raw/ to recover the text"
+        )
     return pages, warnings
 
 

@@ -9,6 +9,8 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Any
 
+from essaylint.ingest.pdfpages import load_page
+
 
 @dataclass
 class Line:
@@ -51,7 +53,10 @@ def read_layout(pdf: Any) -> list[PageLayout]:
     pages = []
     left, right, bottom, top, x, y = (ctypes.c_double() for _ in range(6))
     for number in range(1, len(pdf) + 1):
-        page = pdf[number - 1]
+        page = load_page(pdf, number)
+        if page is None:  # damaged in the file: an empty page keeps the numbering
+            pages.append(PageLayout(number, 0.0, 0.0, ""))
+            continue
         textpage = page.get_textpage()
         count = raw.FPDFText_CountChars(textpage.raw)
         characters = _characters([raw.FPDFText_GetUnicode(textpage.raw, i) for i in range(count)])

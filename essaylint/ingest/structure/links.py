@@ -7,6 +7,7 @@ import ctypes
 from dataclasses import dataclass
 from typing import Any
 
+from essaylint.ingest.pdfpages import load_page
 from essaylint.ingest.structure.layout import PageLayout
 
 
@@ -27,7 +28,9 @@ def find_links(pdf: Any, pages: list[PageLayout]) -> list[Link]:
 
     links: list[Link] = []
     for layout in pages:
-        page = pdf[layout.number - 1]
+        page = load_page(pdf, layout.number)
+        if page is None:
+            continue
         position = ctypes.c_int(0)
         link = raw.FPDF_LINK()
         found: list[Link] = []
