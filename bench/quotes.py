@@ -196,6 +196,42 @@ def region_quotes(retriever: Retriever, questions: list[str]) -> tuple[int, Coun
     return quoted, touched
 
 
+SWEEP_QUESTIONS = ("limitations of this study", "previous studies have shown")
+# A quote that reads like a reference entry: a year, then within a line a volume(issue),
+# pages, a DOI, an address or "Retrieved"; flagged for reading, not a verdict.
+REFERENCE_LIKE = re.compile(
+    r"(\(\d{4}[a-z]?\)|\b(19|20)\d\d[a-z]?[.;,)]).{0,120}(\d+\s*\(\d+\)|\d+\s*[:,]\s*\d+[-–]\d+|"
+    r"doi|https?://|Retrieved|pp\.)",
+    re.IGNORECASE,
+)
+
+
+def sweep(retriever: Retriever, out: Path) -> None:
+    """Every document of the library asked three questions of its own (its title, and two
+    that lure literature and limits); each quote written to ``out`` with its file, page and
+    whether it reads like a reference entry, for reading."""
+    rows = []
+    with retriever.project.library_csv.open(newline="", encoding="utf-8") as handle:
+        library = list(csv.DictReader(handle))
+    for entry in library:
+        for question in (entry["title"], *SWEEP_QUESTIONS):
+            inputs = QueryInputs(question, filters=Filters(docs=(entry["doc_uid"],)))
+            for item in answer(retriever, inputs, write=False).pack.items:
+                quote = " ".join(item.quote.split())
+                rows.append(
+                    {
+                        "file": Path(entry["source_path"]).name,
+                        "page": item.locator.page_start,
+                        "question": question,
+                        "quote": quote,
+                        "reference_like": bool(REFERENCE_LIKE.search(quote)),
+                    }
+                )
+    out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), "utf-8")
+    flagged = sum(r["reference_like"] for r in rows)
+    print(f"{len(library)} documents, {len(rows)} quotes, {flagged} read like a reference entry")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
@@ -208,9 +244,17 @@ def main() -> None:
         type=Path,
         help="questions (JSONL with 'question') over a corpus repo: count quotes from regions",
     )
+    parser.add_argument(
+        "--sweep",
+        type=Path,
+        help="ask each document of the repo three questions; write every quote to this JSONL",
+    )
     args = parser.parse_args()
     project = Project(args.work)
     retriever = open_retriever(project, load_config(project.config_path))
+    if args.sweep:
+        sweep(retriever, args.sweep)
+        return
     if args.regions:
         rows = [json.loads(line) for line in args.regions.read_text().splitlines() if line]
         questions = CORPUS_QUESTIONS + [r["question"] for r in rows]

@@ -10,7 +10,7 @@ import pytest
 from support.paths import CORPUS
 
 from essaylint.config.schema import IngestSettings
-from essaylint.core.records import Parent
+from essaylint.core.records import PageText, Parent, ParsedDocument
 from essaylint.ingest.chunk import chunk_document
 from essaylint.ingest.normalise import normalise
 from essaylint.ingest.parse.pdf import parse_pdf
@@ -19,11 +19,19 @@ from essaylint.ingest.structure.records import DocStructure
 from essaylint.ingest.structure.regions import reference_list_start, text_regions
 from essaylint.ingest.structure.xrefs import find_mentions
 from essaylint.text.language import detect_language
+from essaylint.text.sections import glued_reference_heading
 
 pytest.importorskip("fpdf")
 from support.languages_pdf import make_german
 
 UID = "doc_00000002"
+
+
+def _parsed(*pages: str) -> ParsedDocument:
+    numbered = [PageText(number=i, text=text) for i, text in enumerate(pages, start=1)]
+    return ParsedDocument(
+        doc_uid="d", source_path="raw/evidence/d.pdf", parser="test", pages=numbered
+    )
 
 
 def structure_of(path: Path) -> tuple[DocStructure, object]:
@@ -123,6 +131,64 @@ def test_a_reference_list_in_another_language_runs_on_to_the_next_page() -> None
 
 
 @pytest.mark.parametrize(
+    "heading",
+    [
+        "REFERÊNCIAS",
+        "Referências bibliográficas",
+        "Daftar Pustaka",
+        "ΒΙΒΛΙΟΓΡΑΦΙΑ ΚΑΙ ΛΙΣΤΑ ΔΗΜΟΣΙΕΥΣΕΩΝ",
+        "Bibliography and list of publications",
+        "Literatuurlijst",
+        "Список литературы",
+        "참고문헌",
+        "6. Kaynakça",
+        "Literatura citada",
+    ],
+)
+def test_reference_list_headings_in_more_languages(heading: str) -> None:
+    text = f"Os resultados seguem.\n\n{heading}\n\nACOSTA, A. M. Coalition. 2011.\n\n"
+    text += "ALEMÁN, E.; SAIEGH, S. M. Legislative preferences. 2007."
+    page = Parent("d:p001", "d", 1, 1, "", text)
+    assert reference_list_start([page]) == (0, text.index(heading))
+
+
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [  # a heading the layout ran into the last sentence, and one in a line-numbered preprint
+        ("oligopolização no séc. XX. REFERÊNCIAS\n\nBourdieu, P. (2015). A Economia.", "REF"),
+        ("as 571 modelled. 572 References 573 Beck, J. W., & Schmidt, A. M. (2013).", "Ref"),
+    ],
+)
+def test_a_reference_heading_run_into_the_text_still_opens_the_list(
+    text: str, heading: str
+) -> None:
+    page = Parent("d:p005", "d", 5, 5, "", "Body text of the essay.\n\n" + text)
+    assert reference_list_start([page]) == (0, page.text.index(heading))
+
+
+@pytest.mark.parametrize(
+    "prose",
+    [
+        "This guide references some key documents that the Authors believe will help.\n\n"
+        "If you have achieved this goal please email us.\n\nCreative Commons Attribution.",
+        "Linked references are available on JSTOR for this article.\n\n"
+        "You may need to log in to JSTOR to access the linked references.\n\n"
+        "Sage Publications, Ltd. is collaborating with JSTOR to digitize this journal.",
+    ],
+)
+def test_a_references_heading_over_prose_opens_no_reference_list(prose: str) -> None:
+    cover = Parent("d:p001", "d", 1, 1, "", f"Title of the paper\n\nREFERENCES\n\n{prose}")
+    body = Parent("d:p002", "d", 2, 2, "", "Violence is present when human beings are hurt.")
+    assert reference_list_start([cover, body]) is None
+    lines = [line for paragraph in prose.split("\n\n") for line in (paragraph, "")]
+    first = "\n".join(["Title of the paper", "", "REFERENCES", "", *lines])
+    document = normalise(_parsed(first, "Violence is present when human beings are hurt."))
+    assert all(page.references_start is None for page in document.pages)
+    assert not glued_reference_heading("as the references show. Smith, J. said so.")
+    assert not glued_reference_heading("Glynn, C. (1997). Reference groups, opinion intensity.")
+
+
+@pytest.mark.parametrize(
     ("text", "language"),
     [
         ("Sei X ein topologischer Raum und U eine offene Teilmenge von X.", "de"),
@@ -134,3 +200,47 @@ def test_a_reference_list_in_another_language_runs_on_to_the_next_page() -> None
 )
 def test_language_of_a_text(text: str, language: str) -> None:
     assert detect_language(text) == language
+
+
+def test_a_jstor_cover_page_is_boilerplate() -> None:
+    text = (
+        "Violence, Peace, and Peace Research Author(s): Johan Galtung\n\n"
+        "Source: Journal of Peace Research , 1969, Vol. 6, No. 3 (1969), pp. 167-191 "
+        "Published by: Sage Publications, Ltd.\n\n"
+        "Stable URL: https://www.jstor.org/stable/422690\n\n"
+        "JSTOR is a not-for-profit service that helps scholars, researchers, and students.\n\n"
+        "This content downloaded from 10.0.0.1 on Mon, 01 Jan 2024 00:00:00 UTC"
+    )
+    found, _ = text_regions(Parent("d:p001", "d", 1, 1, "", text))
+    assert [(r.kind, text[r.start : r.start + 12]) for r in found] == [
+        ("boilerplate", "Source: Jour"),
+        ("boilerplate", "Stable URL: "),
+        ("boilerplate", "JSTOR is a n"),
+        ("boilerplate", "This content"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "entries",
+    [
+        ["1 WHO. Tracking SARS-CoV-2 variants. May 31, 2021.", "2 Davies NG, Abbott S. Science"],
+        ["[1] A. T. Adams, J. Costa. Mindless computing. 2015.", "[2] B. Smith. Focus. 2016."],
+        ["Acs, Z., & Audretsch, D. (2006). Handbook.", "Abts, K. & Rummens, S. (2007)."],
+    ],
+)
+def test_a_reference_list_showing_its_entries_is_one(entries: list[str]) -> None:
+    first = "\n".join(["The variants spread quickly in England.", "", "References", "", *entries])
+    document = normalise(_parsed(first, "3 Volz E, Mishra S. Nature 2021; 593: 266–69."))
+    assert document.pages[0].references_start is not None
+    assert document.pages[1].references_start == 0
+
+
+def test_one_entry_under_a_heading_at_the_foot_of_a_page_is_enough() -> None:
+    entry = ["E. Agirre and A. Soroa. 2007. SemEval-2007 task 2: Evaluating word", "sense"]
+    first = "\n".join(
+        ["We thank Sebastian Pado for many helpful discussions.", "", "References", "", *entry]
+    )
+    document = normalise(
+        _parsed(first, "induction and discrimination systems. In Proc. of SemEval.")
+    )
+    assert document.pages[0].references_start is not None

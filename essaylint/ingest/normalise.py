@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from essaylint.core.records import ParsedDocument, QualityStats
+from essaylint.text.sections import ENTRY_LINES, REFERENCES_HEADING, entries_follow
 
 SOFT_HYPHENS = "\ufffe\x02\xad"
 EDGE_LINES = 3  # lines at the top and bottom of a page that may be header/footer
@@ -27,10 +28,6 @@ _NAMED_HEADING = re.compile(
     r"results and discussion|discussion|conclusions?|limitations|related work|evaluation|"
     r"experiments?|acknowledge?ments?|appendix|references|bibliography|works cited|"
     r"literature cited|summary|future work)\s*:?$",
-    re.IGNORECASE,
-)
-_REFERENCES_HEADING = re.compile(
-    r"^(\d{1,2}\.?\s*)?(references?( and notes)?|bibliography|works cited|literature cited)\s*:?$",
     re.IGNORECASE,
 )
 _TERMINAL = tuple('.!?:"”')
@@ -161,8 +158,9 @@ class _SectionState:
         self.path = ""
         self.in_references = False
 
-    def heading(self, line: str) -> bool:
-        """Update the path if ``line`` is a heading; True when it is one."""
+    def heading(self, line: str, following: list[str]) -> bool:
+        """Update the path if ``line`` is a heading; True when it is one. ``following``: the
+        page's lines after it (a reference list must show its entries there)."""
         if len(line) > 90 or line.endswith((".", ",", ";")):
             return False
         match = _NUMBERED_HEADING.match(line)
@@ -174,16 +172,16 @@ class _SectionState:
             self.numbered = [n for n in self.numbered if n[0].count(".") + 1 < depth]
             self.numbered.append((number, label.strip()))
             self.path = " > ".join(f"{n} {lbl}" for n, lbl in self.numbered)
-        elif _NAMED_HEADING.match(line) and not (
+        elif (_NAMED_HEADING.match(line) or REFERENCES_HEADING.match(line)) and not (
             self.in_references
-            and not _REFERENCES_HEADING.match(line)
+            and not REFERENCES_HEADING.match(line)
             and not line.lower().startswith("append")
         ):
             self.numbered = []
             self.path = line.rstrip(":").strip().title()
         else:
             return False
-        if _REFERENCES_HEADING.match(line):
+        if REFERENCES_HEADING.match(line) and entries_follow(following):
             self.in_references = True
         return True
 
@@ -221,7 +219,7 @@ def _page_paragraphs(
         if not line:
             close()
             continue
-        if state.heading(line):
+        if state.heading(line, lines[i + 1 : i + 1 + ENTRY_LINES * 2]):
             close()
             offset = sum(len(p) + 2 for p in paragraphs)
             page.section_marks.append((offset, state.path))

@@ -9,8 +9,8 @@ import statistics
 import unicodedata
 from dataclasses import dataclass, field
 
-from essaylint.ingest.normalise import _REFERENCES_HEADING
 from essaylint.ingest.structure.layout import Line, PageLayout, join_line
+from essaylint.text.sections import REFERENCES_HEADING
 
 _NUMBERED = re.compile(r"^\s*\[?(\d{1,3})[\].]?\s+(?=\S)")
 _YEAR = re.compile(r"\b((?:19|20)\d{2})([a-z])?\b")
@@ -52,7 +52,7 @@ def _reference_lines(pages: list[PageLayout], body: float) -> list[Line]:
     start: tuple[int, int] | None = None
     for p, layout in enumerate(pages):
         for i, line in enumerate(layout.lines):
-            if _REFERENCES_HEADING.match(" ".join(line.text.split())):
+            if REFERENCES_HEADING.match(" ".join(line.text.split())):
                 start = (p, i)
                 break
         if start is not None:

@@ -9,13 +9,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from essaylint.ingest.normalise import (
-    _NAMED_HEADING,
-    _NUMBERED_HEADING,
-    _REFERENCES_HEADING,
-    _looks_like_title,
-)
+from essaylint.ingest.normalise import _NAMED_HEADING, _NUMBERED_HEADING, _looks_like_title
 from essaylint.ingest.structure.layout import Line, PageLayout
+from essaylint.text.sections import REFERENCES_HEADING
 
 _NUMBER = re.compile(r"^((?:\d{1,2}|[A-Z])(?:\.\d{1,2}){0,3})\.?\s+(\S.*)$")
 _LETTER = re.compile(r"^([A-Z](?:\.\d{1,2}){0,2})\s+([A-Z][^.]{2,80})$")  # appendix headings
@@ -134,7 +130,7 @@ def from_lines(pages: list[PageLayout], body: float) -> list[Heading]:
                     )
                 )
             elif _NAMED_HEADING.match(text) and (line.bold or line.size > body * 1.05):
-                after_references = after_references or _REFERENCES_HEADING.match(text) is not None
+                after_references = after_references or REFERENCES_HEADING.match(text) is not None
                 headings.append(Heading("", text.rstrip(":"), 1, layout.number, line, line.top))
     return headings
 

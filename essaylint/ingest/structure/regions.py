@@ -19,6 +19,11 @@ from essaylint.core.records import Parent
 from essaylint.ingest.structure.captions import CAPTION
 from essaylint.ingest.structure.layout import Line, PageLayout
 from essaylint.ingest.structure.records import Region
+from essaylint.text.sections import (
+    REFERENCES_HEADING,
+    entries_follow,
+    glued_reference_heading,
+)
 
 BOILERPLATE = re.compile(
     r"^\W{0,3}(?:cite this article|how to cite|please cite|publish with|submit your (?:next )?"
@@ -26,7 +31,10 @@ BOILERPLATE = re.compile(
     r"licensee|received:|accepted:|published(?: online)?:|editor:|edited by|reviewed by|"
     r"citation:|correspondence|e-?mail:|doi:|https?://doi|issn|proceedings of|keywords?:|"
     r"full list of author information|creative commons|licensed under|zitiervorschlag|"
-    r"pour citer|c[oó]mo citar|引用本文|收稿日期)",
+    r"pour citer|c[oó]mo citar|引用本文|收稿日期|"
+    # a JSTOR cover page, and the source line under a table or figure
+    r"source:|published by:|stable url:|linked references are available|jstor is a not-for-|"
+    r"your use of the jstor|this content downloaded from|you may need to log in to jstor)",
     re.IGNORECASE,
 )
 BACKMATTER = re.compile(
@@ -46,13 +54,7 @@ TOP_NOTE = 0.85  # front-matter lines on page 1 set this much smaller than the b
 COLUMN_GAP = 1.2  # em between two glyphs of a line that make them two table cells
 
 
-REFERENCES = re.compile(
-    r"^(?:\d{1,2}\.?\s*)?(?:references?(?: and notes)?|bibliography|works cited|literature cited|"
-    r"literatur(?:verzeichnis)?|literaturangaben|quellen(?:verzeichnis)?|bibliographie|"
-    r"r[ée]f[ée]rences(?: bibliographiques)?|bibliograf[íi]a|referencias(?: bibliogr[áa]ficas)?|"
-    r"参考文献|參考文獻|引用文献)\s*:?$",
-    re.IGNORECASE,
-)
+REFERENCES = REFERENCES_HEADING
 AFTER_REFERENCES = re.compile(
     r"^(?:[A-Z](?:\.\d{1,2})*\.?\s+\S|appendix|appendices|anhang|annexe|ap[ée]ndice|附录|"
     r"supplementary|supporting information)",
@@ -61,16 +63,26 @@ AFTER_REFERENCES = re.compile(
 
 
 def reference_list_start(parents: list[Parent]) -> tuple[int, int] | None:
-    """(parent index, offset) of the last reference-list heading (any of the languages
-    above): a paper's own bibliography comes last, after any section about citing."""
+    """(parent index, offset) of the last reference-list heading (text/sections.py), on a
+    line of its own or run into the text: a paper's own bibliography comes last, after any
+    section about citing."""
     found = None
     for i, parent in enumerate(parents):
         if parent.references_start is not None and found is None:
             found = (i, parent.references_start)
-        for start, stop in _paragraphs(parent.text):
-            stripped = " ".join(parent.text[start:stop].split())
-            if _is_heading(stripped) and REFERENCES.match(stripped):
-                found = (i, start)
+        headings = [
+            (start, stop)
+            for start, stop in _paragraphs(parent.text)
+            if _is_heading(stripped := " ".join(parent.text[start:stop].split()))
+            and REFERENCES.match(stripped)
+            and entries_follow(parent.text[stop:].split("\n\n"))
+        ]
+        starts = [start for start, _ in headings]
+        glued = glued_reference_heading(parent.text)
+        if glued is not None and not any(a <= glued < b for a, b in headings):
+            starts.append(glued)
+        if starts:
+            found = (i, max(starts))
     return found
 
 
