@@ -244,3 +244,27 @@ def test_one_entry_under_a_heading_at_the_foot_of_a_page_is_enough() -> None:
         _parsed(first, "induction and discrimination systems. In Proc. of SemEval.")
     )
     assert document.pages[0].references_start is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "citation"),
+    [
+        (
+            "Keywords: software architecture, information retrieval ACM Reference Format:\n\n"
+            "Jan Keim and Anne Koziolek. 2024. Recovering Trace Links. In ICSE '24. ACM, 13 "
+            "pages.\n\n1 INTRODUCTION\n\nDuring software development, documentation drifts.",
+            "Jan Keim and",
+        ),
+        (
+            "Chapter X: The Tour de France Wladimir Andreff\n\nTo cite this version:\n\n"
+            "Wladimir Andreff. Chapter X: The Tour de France. Springer, 2016. HAL Id: "
+            "halshs-01279855\n\nHAL is a multi-disciplinary open access archive for the deposit.",
+            "Wladimir And",
+        ),
+    ],
+)
+def test_the_citation_of_the_paper_itself_is_boilerplate(text: str, citation: str) -> None:
+    found, _ = text_regions(Parent("d:p001", "d", 1, 1, "", text))
+    quoted = [text[r.start : r.start + 12] for r in found if r.kind == "boilerplate"]
+    assert citation in quoted
+    assert not any(r.start <= text.find("During") < r.end for r in found)

@@ -34,7 +34,16 @@ BOILERPLATE = re.compile(
     r"pour citer|c[oó]mo citar|引用本文|收稿日期|"
     # a JSTOR cover page, and the source line under a table or figure
     r"source:|published by:|stable url:|linked references are available|jstor is a not-for-|"
-    r"your use of the jstor|this content downloaded from|you may need to log in to jstor)",
+    r"your use of the jstor|this content downloaded from|you may need to log in to jstor|"
+    r"hal is a multi-disciplinary open access|l[’']archive ouverte pluridisciplinaire|"
+    r"acm reference format|to cite this (?:version|article))",
+    re.IGNORECASE,
+)
+# A label whose next paragraph is the citation of this very paper ("ACM Reference Format:",
+# HAL's "To cite this version:"), often run onto the end of the keywords line.
+CITE_LABEL = re.compile(
+    r"(?:acm reference format|to cite this (?:version|article)|cite this article as|"
+    r"how to cite this article|please cite this article as)\s*:?\s*$",
     re.IGNORECASE,
 )
 BACKMATTER = re.compile(
@@ -94,8 +103,10 @@ def text_regions(parent: Parent, references_from: int | None = None) -> tuple[li
     text = parent.text
     out: list[Region] = []
     in_back = False
+    cited = False  # the paragraph before ended with a CITE_LABEL
     for start, stop in _paragraphs(text):
         paragraph = text[start:stop]
+        after_label, cited = cited, bool(CITE_LABEL.search(paragraph))
         heading = _is_heading(paragraph)
         stripped = " ".join(paragraph.split())
         if references_from is not None and start >= references_from:
@@ -107,7 +118,7 @@ def text_regions(parent: Parent, references_from: int | None = None) -> tuple[li
             in_back = bool(BACKMATTER.match(stripped))
         if in_back:
             out.append(Region(parent.parent_id, start, stop, "backmatter"))
-        elif BOILERPLATE.match(paragraph):
+        elif BOILERPLATE.match(paragraph) or after_label:
             out.append(Region(parent.parent_id, start, stop, "boilerplate"))
         elif CAPTION.match(stripped) and not heading:
             out.append(Region(parent.parent_id, start, _caption_end(paragraph) + start, "caption"))
