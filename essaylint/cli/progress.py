@@ -57,8 +57,7 @@ class _Heartbeat:
 
     def __init__(self, every: float) -> None:
         self.every = every
-        self.name, self.total, self.count = "", 0, 0
-        self.started = self.last = time.monotonic()
+        self.stage("", 0)
 
     def stage(self, name: str, total: int) -> None:
         self.name, self.total, self.count = name, total, 0

@@ -59,13 +59,12 @@ def _page_texts(pdf: object) -> tuple[list[PageText], list[str]]:
         )
     warnings = []
     if scanned:
-        which = f"page {scanned[0]} has" if len(scanned) == 1 else f"pages {_ranges(scanned)} have"
+        which = _pages(scanned, "has", "have")
         warnings.append(f"{which} no text layer (scanned image): needs OCR")
     if damaged:
-        which = f"page {damaged[0]} is" if len(damaged) == 1 else f"pages {_ranges(damaged)} are"
         warnings.append(
-            f"{which} damaged in the file and read as empty: open the PDF and print it to a new "
-            "PDF in raw/ to recover the text"
+            f"{_pages(damaged, 'is', 'are')} damaged in the file and read as empty: open the PDF "
+            "and print it to a new PDF in raw/ to recover the text"
         )
     return pages, warnings
 
@@ -82,6 +81,11 @@ def _explain_open_error(exc: Exception) -> SourceError:
         f"corrupt or not a PDF ({detail or message})",
         "download the file again or re-export it from its source",
     )
+
+
+def _pages(numbers: list[int], one: str, many: str) -> str:
+    """E.g. 'page 3 has' or 'pages 1-3, 7 have'."""
+    return f"page {numbers[0]} {one}" if len(numbers) == 1 else f"pages {_ranges(numbers)} {many}"
 
 
 def _ranges(numbers: list[int]) -> str:

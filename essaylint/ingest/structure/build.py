@@ -17,6 +17,7 @@ from essaylint.ingest.structure.links import Link, find_links
 from essaylint.ingest.structure.records import DocStructure, Edge, Element, Region, element_id
 from essaylint.ingest.structure.resolve import Resolver
 from essaylint.ingest.structure.xrefs import find_mentions
+from essaylint.text.sections import REFERENCES_HEADING
 
 _EQUATION = re.compile(r"[=<>+±×∑∫≤≥−]|\\")
 _EQ_NUMBER = re.compile(r"\((\d{1,3}(?:\.\d{1,2})?)\)\s*$")
@@ -268,7 +269,7 @@ class _Builder:
             (e for e in self.s.elements if e.kind in ("section", "appendix") and e.page),
             key=lambda e: (e.page or 0, e.char_start or 0),
         )
-        headings = [e for e in sections if regions.REFERENCES.match(e.text.strip())]
+        headings = [e for e in sections if REFERENCES_HEADING.match(e.text.strip())]
         start = headings[-1] if headings else None
         if start is None or start.char_start is None:
             return []

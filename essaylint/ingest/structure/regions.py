@@ -63,7 +63,6 @@ TOP_NOTE = 0.85  # front-matter lines on page 1 set this much smaller than the b
 COLUMN_GAP = 1.2  # em between two glyphs of a line that make them two table cells
 
 
-REFERENCES = REFERENCES_HEADING
 AFTER_REFERENCES = re.compile(
     r"^(?:[A-Z](?:\.\d{1,2})*\.?\s+\S|appendix|appendices|anhang|annexe|ap[ée]ndice|附录|"
     r"supplementary|supporting information)",
@@ -83,7 +82,7 @@ def reference_list_start(parents: list[Parent]) -> tuple[int, int] | None:
             (start, stop)
             for start, stop in _paragraphs(parent.text)
             if _is_heading(stripped := " ".join(parent.text[start:stop].split()))
-            and REFERENCES.match(stripped)
+            and REFERENCES_HEADING.match(stripped)
             and entries_follow(parent.text[stop:].split("\n\n"))
         ]
         starts = [start for start, _ in headings]
@@ -110,7 +109,8 @@ def text_regions(parent: Parent, references_from: int | None = None) -> tuple[li
         heading = _is_heading(paragraph)
         stripped = " ".join(paragraph.split())
         if references_from is not None and start >= references_from:
-            if heading and AFTER_REFERENCES.match(stripped) and not REFERENCES.match(stripped):
+            ends = AFTER_REFERENCES.match(stripped) and not REFERENCES_HEADING.match(stripped)
+            if heading and ends:
                 out.append(Region(parent.parent_id, references_from, start, "references"))
                 references_from = None
             continue
