@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 from essaylint.retrieve.finding import probabilities, terms
+from essaylint.text.entries import ReferenceEntries
 from essaylint.text.sentences import sentence_spans
 
 MAX_QUOTE_WORDS = 60
@@ -40,7 +41,8 @@ def best_quote(
 
     Never quoted: titles, bylines and headings, section labels ("Conclusion.", "1."), and
     the ``excluded`` ranges (reference list, front and back matter, boilerplate, captions,
-    table cells, footnotes: the regions marked at ingest). A quote stays inside one
+    table cells, footnotes: the regions marked at ingest), and reference entries no
+    heading marked (text/entries.py). A quote stays inside one
     paragraph; a sentence too long on its own is cut at word boundaries around the match.
     With ``judge``, the evidence judge also reads the best sentences against the query.
     """
@@ -66,12 +68,13 @@ def _quotable(
     text: str, start: int, end: int, excluded: Sequence[tuple[int, int]]
 ) -> list[list[tuple[int, int]]]:
     """The quote blocks of [start, end) without the sentences that touch an excluded range
-    (a block is split where one is dropped)."""
+    or sit in a run of reference entries (a block is split where one is dropped)."""
     out: list[list[tuple[int, int]]] = []
+    entries = ReferenceEntries(text, start, end)
     for block in _quote_blocks(text, start, end):
         run: list[tuple[int, int]] = []
         for s, e in block:
-            if any(s < x_end and x_start < e for x_start, x_end in excluded):
+            if any(s < x_end and x_start < e for x_start, x_end in excluded) or (s, e) in entries:
                 if run:
                     out.append(run)
                 run = []

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from essaylint.audit.citations.features import content_stems, numbers
 from essaylint.core.records import Child
-from essaylint.text.sentences import split_sentences
+from essaylint.text.entries import ReferenceEntries
+from essaylint.text.sentences import sentence_spans
 
 MIN_SENTENCE_WORDS = 4
 MAX_SENTENCE_CHARS = 600
@@ -71,10 +72,19 @@ class SentenceIndex:
         return [s for s in self.sentences if s.child.child_id == child_id]
 
 
-def sentences_of(child: Child) -> list[str]:
+def sentences_of(child: Child, *, skip_entries: bool = False) -> list[str]:
+    """The sentences of ``child`` worth judging; with ``skip_entries``, not those of a run of
+    reference entries no heading marked (text/entries.py: the title of a paper a source
+    cites is not what the source says). The support judge keeps them: its fitted features
+    were computed with them (bench/fit_support.py)."""
+    text = child.text
+    entries = ReferenceEntries(text) if skip_entries else None
     out = []
-    for text in split_sentences(child.text):
-        clean = " ".join(text.split())
-        if len(clean.split()) >= MIN_SENTENCE_WORDS:
-            out.append(clean[:MAX_SENTENCE_CHARS])
+    for start, end in sentence_spans(text):
+        clean = " ".join(text[start:end].split())
+        if len(clean.split()) < MIN_SENTENCE_WORDS:
+            continue
+        if entries is not None and (start, end) in entries:
+            continue
+        out.append(clean[:MAX_SENTENCE_CHARS])
     return out

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from essaylint.core.records import IndexedChild, LibraryEntry
     from essaylint.retrieve.engine import Retriever
 
-VERSION = "counterevidence-13"  # bump when the search or the judge changes
+VERSION = "counterevidence-14"  # bump when the search or the judge changes
 HITS_PER_QUERY = 8  # passages kept from each query variant
 HITS_PER_CITED = 3  # passages of each document the claim cites (it may state its own limits)
 MAX_ITEMS = 5  # items per claim, contradicting ones first
@@ -131,7 +131,11 @@ class CounterSearch:
     ) -> tuple[list[CounterItem], set[str]]:
         """The items among the candidates' sentences, and the documents that are a source
         of the claim (a sentence within SOURCE_COSINE)."""
-        pairs = [(text, child, q) for child, q in children.values() for text in sentences_of(child)]
+        pairs = [
+            (text, child, q)
+            for child, q in children.values()
+            for text in sentences_of(child, skip_entries=True)
+        ]
         pairs = list({text: (text, child, q) for text, child, q in pairs}.values())
         if not pairs:
             return [], set()
@@ -157,7 +161,7 @@ class CounterSearch:
                 (text, kinds, hit.child)
                 for hit in self.retriever.search(inputs)[:HITS_PER_CITED]
                 if hit.child.source_subtype != "references"
-                for text in sentences_of(hit.child)
+                for text in sentences_of(hit.child, skip_entries=True)
                 if (kinds := own_limit_kinds(text, claim))
             ]
             if found:
