@@ -227,6 +227,20 @@ def test_quote_never_comes_from_an_excluded_region() -> None:
     assert s == e
 
 
+def test_quote_never_comes_from_a_licence_sentence() -> None:
+    # the layout ran the licence into the paragraph after a citation line (Sci. Rep. style)
+    text = (
+        "Trapped ions formed planar crystals of up to 300 ions at 0.5 mK.\n\n"
+        "Sci. Rep. 5, 8555 (2015). This work is licensed under a Creative Commons Attribution "
+        "4.0 International License. The images or other third party material in this article "
+        "are included in the article's Creative Commons license, unless indicated otherwise. "
+        "To view a copy of this license, visit http://creativecommons.org/licenses/by/4.0/"
+    )
+    start = text.index("Sci. Rep.")
+    s, e = best_quote(text, start, len(text), "material included in the article license")
+    assert "licen" not in text[s:e].lower(), text[s:e]
+
+
 def test_year_filters() -> None:
     assert year_clause(">=2020") == "year >= 2020"
     assert year_clause("2015-2020") == "year >= 2015 AND year <= 2020"

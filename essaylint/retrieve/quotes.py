@@ -22,6 +22,14 @@ _SECTION_LABEL = re.compile(
     r"interpretation|keywords?)\s*[.:]?)",
     re.IGNORECASE,
 )
+# A sentence of a publisher's open-access licence, wherever the layout put it (a region at
+# ingest catches the paragraph only when the paragraph starts with it).
+_LICENCE = re.compile(
+    r"\bthis (?:work|article) is licen[cs]ed under|\bincluded in the article['’]s creative "
+    r"commons licen[cs]e|\bto view a copy of this licen[cs]e|\bpermits unrestricted use, "
+    r"distribution",
+    re.IGNORECASE,
+)
 query_terms = terms
 
 
@@ -105,7 +113,8 @@ def _runs(
 
 def _quote_blocks(text: str, start: int, end: int) -> list[list[tuple[int, int]]]:
     """The sentences inside [start, end), in runs a quote may span: one paragraph at most,
-    split at section labels; headings (a title, an author line, "# Methods") are left out."""
+    split at section labels and licence sentences; headings (a title, an author line,
+    "# Methods") are left out."""
     blocks: list[list[tuple[int, int]]] = []
     for p_start, p_end, whole in _paragraphs(text, start, end):
         paragraph = text[p_start:p_end]
@@ -116,7 +125,7 @@ def _quote_blocks(text: str, start: int, end: int) -> list[list[tuple[int, int]]
             piece = paragraph[s:e]
             if not piece.strip():
                 continue
-            if _SECTION_LABEL.fullmatch(piece.strip()):
+            if _SECTION_LABEL.fullmatch(piece.strip()) or _LICENCE.search(piece):
                 blocks.append(block)
                 block = []
                 continue
