@@ -164,6 +164,7 @@ class _SectionState:
         if len(line) > 90 or line.endswith((".", ",", ";")):
             return False
         match = _NUMBERED_HEADING.match(line)
+        references = REFERENCES_HEADING.match(line) is not None
         if match and not self.in_references:
             number, label = match.groups()
             if not _looks_like_title(number, label):
@@ -172,16 +173,14 @@ class _SectionState:
             self.numbered = [n for n in self.numbered if n[0].count(".") + 1 < depth]
             self.numbered.append((number, label.strip()))
             self.path = " > ".join(f"{n} {lbl}" for n, lbl in self.numbered)
-        elif (_NAMED_HEADING.match(line) or REFERENCES_HEADING.match(line)) and not (
-            self.in_references
-            and not REFERENCES_HEADING.match(line)
-            and not line.lower().startswith("append")
+        elif (_NAMED_HEADING.match(line) or references) and not (
+            self.in_references and not references and not line.lower().startswith("append")
         ):
             self.numbered = []
             self.path = line.rstrip(":").strip().title()
         else:
             return False
-        if REFERENCES_HEADING.match(line) and entries_follow(following):
+        if references and entries_follow(following):
             self.in_references = True
         return True
 

@@ -59,15 +59,9 @@ PROSE_ABBREVIATION = re.compile(r"(?<![\w.])(?!al\.|pp\.|ed\.|no\.)[^\W\d_A-Z]{2
 JOURNAL_WORDS = re.compile(r"\s*(?:[A-Z][a-z]*\.?\s+)*[A-Z][a-z]+\.\s*")
 
 
-def marks(text: str) -> tuple[int, int, int]:
-    """Entry starts, initialled names and venue marks (a URL counts as one) in ``text``."""
-    venues = len(VENUE.findall(text)) + len(URL.findall(text))
-    return len(ENTRY_START.findall(text)), len(INITIALS_NAME.findall(text)), venues
-
-
 def reads_as_entries(text: str) -> bool:
-    """Whether ``text`` is reference entries (``_dense``)."""
-    return _dense(*marks(text))
+    """Whether the whole of ``text`` reads as reference entries."""
+    return ReferenceEntries(text).dense(0, len(text))
 
 
 def _dense(starts: int, names: int, venues: int) -> bool:
@@ -105,8 +99,7 @@ class ReferenceEntries:
         start, end = span
         if not (self._marked(start, end) or self._entry_piece(start, end)):
             return False
-        window = max(0, start - CONTEXT), end + CONTEXT
-        return _dense(*(self._count(kind, *window) for kind in ("starts", "names", "venues")))
+        return self.dense(max(0, start - CONTEXT), end + CONTEXT)
 
     def _entry_piece(self, start: int, end: int) -> bool:
         """An unmarked piece that still belongs to an entry: a fragment (unless it ends a
@@ -117,32 +110,32 @@ class ReferenceEntries:
             return bool(JOURNAL_WORDS.fullmatch(sentence)) or not PROSE_ABBREVIATION.search(before)
         return self._marked(max(0, start - NEIGHBOUR), start) and self._marked(end, end + NEIGHBOUR)
 
+    def dense(self, start: int, end: int) -> bool:
+        """Whether the marks that start in [start, end) read as entries (``_dense``)."""
+        return _dense(
+            *(len(self._within(kind, start, end)) for kind in ("starts", "names", "venues"))
+        )
+
     def _marked(self, start: int, end: int) -> bool:
         """A mark wholly inside [start, end) (a name begun in a sentence and ended in the
         next, "… UreD-urease (I.-S. | Park …", marks neither)."""
-        for kind in ("starts", "names", "own", "short"):
-            found, ends = self._positions[kind], self._ends[kind]
-            first, last = bisect_left(found, start), bisect_left(found, end)
-            if any(ends[i] <= end for i in range(first, last)):
-                return True
-        return False
+        return any(
+            mark_end <= end
+            for kind in ("starts", "names", "own", "short")
+            for _, mark_end in self._within(kind, start, end)
+        )
 
-    def _count(self, kind: str, start: int, end: int) -> int:
-        found = self._positions[kind]
-        return bisect_left(found, end) - bisect_left(found, start)
-
-    @cached_property
-    def _positions(self) -> dict[str, list[int]]:
-        """Where each kind of mark starts: entry starts, names, venues (URLs included), the
-        venues that are not URLs, and abbreviated journal words."""
-        return {kind: [a for a, _ in spans] for kind, spans in self._spans.items()}
+    def _within(self, kind: str, start: int, end: int) -> list[tuple[int, int]]:
+        """The marks of ``kind`` that start in [start, end)."""
+        found = self._marks[kind]
+        first = bisect_left(found, start, key=lambda span: span[0])
+        return found[first : bisect_left(found, end, key=lambda span: span[0])]
 
     @cached_property
-    def _ends(self) -> dict[str, list[int]]:
-        return {kind: [b for _, b in spans] for kind, spans in self._spans.items()}
+    def _marks(self) -> dict[str, list[tuple[int, int]]]:
+        """(start, end) of each kind of mark: entry starts, names, venues (URLs included),
+        the venues that are not URLs, and abbreviated journal words."""
 
-    @cached_property
-    def _spans(self) -> dict[str, list[tuple[int, int]]]:
         def at(pattern: re.Pattern[str]) -> list[tuple[int, int]]:
             return [m.span() for m in pattern.finditer(self.text, self._start, self._end)]
 
