@@ -545,6 +545,10 @@ def main(argv: list[str] | None = None) -> int:
         "heldout9": DATA / "references" / "heldout9_key.json",
         "heldout10": DATA / "references" / "heldout10_key.json",
         "heldout11": DATA / "references" / "heldout11_key.json",
+        "heldout12": DATA / "references" / "heldout12_key.json",
+        "heldout13": DATA / "references" / "heldout13_key.json",
+        "heldout14": DATA / "references" / "heldout14_key.json",
+        "heldout15": DATA / "references" / "heldout15_key.json",
     }
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

@@ -18,7 +18,13 @@ from support.paths import CORPUS
 from essaylint.core.records import DocumentMetadata
 from essaylint.ingest.metadata import pdf_metadata
 from essaylint.ingest.metadata.layout import repair_accents
-from essaylint.ingest.metadata.names import PARTICLES, SUFFIXES, split_names, surname_first
+from essaylint.ingest.metadata.names import (
+    PARTICLES,
+    SUFFIXES,
+    looks_like_name,
+    split_names,
+    surname_first,
+)
 
 
 def read(path: Path) -> DocumentMetadata:
@@ -1445,3 +1451,127 @@ def test_a_german_masters_thesis_and_a_jstor_source_line_with_a_bare_year(tmp_pa
         "3",
         "167-191",
     )
+
+
+# -- round 13/14: grey literature and documents with no venue printed -----------------------
+
+
+def _article(tmp_path: Path, name: str, doi: str) -> DocumentMetadata:
+    page = [
+        (72, 120, 20, "A study of something that was published"),
+        (72, 160, 12, "Ann Cole and Ben Dale"),
+        (72, 700, 8, f"https://doi.org/{doi}"),
+        *BODY,
+    ]
+    return read(make_pdf(tmp_path / name, [page]))
+
+
+@pytest.mark.parametrize(
+    ("doi", "expected"),
+    [
+        ("10.1177/0093650215570659", "article-journal"),  # most DOIs are articles'
+        ("10.1101/661959", "article"),  # bioRxiv: a preprint server's prefix
+        ("10.1002/9780470750698.app1", "chapter"),  # a book's ISBN, then the part
+        ("10.1007/978-3-319-22312-1", "book"),  # the ISBN alone
+        ("10.1787/bf84ff64-en", "report"),  # OECD iLibrary
+        ("10.5281/zenodo.1234567", "manuscript"),  # a repository: anything
+    ],
+)
+def test_a_doi_on_a_document_with_no_venue_says_what_it_is(
+    tmp_path: Path, doi: str, expected: str
+) -> None:
+    metadata = _article(tmp_path, "novenue.pdf", doi)
+    assert (metadata.container, metadata.type) == ("", expected)
+    assert ("DOI" in metadata.evidence["type"]) == (expected != "manuscript")
+
+
+def test_a_policy_brief_prepared_by_its_author(tmp_path: Path) -> None:
+    page = [
+        (72, 100, 12, "Policy Brief: Analysis of Protest Dynamics and"),
+        (72, 114, 12, "Democracy Scores in Europe and Central Asia"),
+        (72, 140, 11, "Prepared by Suleman Yousaf"),
+        (72, 156, 11, "August 4, 2025"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "brief.pdf", [page]))
+    assert (metadata.type, metadata.authors, metadata.year) == (
+        "report",
+        ["Yousaf, Suleman"],
+        2025,
+    )
+
+
+def test_a_report_cover_names_its_authors_issuer_and_date(tmp_path: Path) -> None:
+    cover = [
+        (72, 100, 24, "Safe Communication"),
+        (72, 140, 16, "A guide to improving handover"),
+        (72, 200, 12, "Authors:"),
+        (72, 216, 12, "Nicola Davey & Ali Cole"),
+        (72, 240, 12, "Quality Improvement Clinic Ltd."),
+        (72, 260, 12, "August 2015"),
+    ]
+    metadata = read(make_pdf(tmp_path / "report.pdf", [cover, BODY]))
+    assert metadata.authors == ["Davey, Nicola", "Cole, Ali"]
+    assert metadata.year == 2015 and "date" in metadata.evidence["year"]
+
+
+def test_a_working_paper_cover_with_its_number_names_and_bureau(tmp_path: Path) -> None:
+    cover = [
+        (200, 70, 13, "NBER WORKING PAPER SERIES"),
+        (120, 170, 13, "ASIAN AMERICAN DISCRIMINATION IN HARVARD ADMISSIONS"),
+        (260, 198, 13, "Peter Arcidiacono"),
+        (270, 212, 13, "Josh Kinsler"),
+        (270, 226, 13, "Tyler Ransom"),
+        (250, 254, 13, "Working Paper 27068"),
+        (170, 310, 13, "NATIONAL BUREAU OF ECONOMIC RESEARCH"),
+        (230, 324, 13, "1050 Massachusetts Avenue"),
+        (250, 352, 13, "April 2020"),
+        *[(72, 520 + 14 * i, 13, "Body text of the paper goes on for a while.") for i in range(8)],
+    ]
+    metadata = read(make_pdf(tmp_path / "nber.pdf", [cover]))
+    assert metadata.title == "ASIAN AMERICAN DISCRIMINATION IN HARVARD ADMISSIONS"
+    assert metadata.authors == ["Arcidiacono, Peter", "Kinsler, Josh", "Ransom, Tyler"]
+    assert (metadata.type, metadata.number) == ("report", "27068")
+    assert metadata.publisher == "National Bureau of Economic Research"
+    assert metadata.year == 2020
+
+
+def test_a_cover_that_prints_only_its_title(tmp_path: Path) -> None:
+    cover = [
+        (60, 80, 34, "FINANCIAL LITERACY IN GERMANY"),
+        (60, 120, 34, "Supporting financial resilience"),
+        (60, 156, 34, "and well-being"),
+    ]
+    second = [(72, 100, 9, "Please cite as: OECD (2024), Financial literacy in Germany,")]
+    second.append(
+        (72, 112, 9, "OECD Business and Finance Policy Papers, https://doi.org/10.1787/bf84ff64-en")
+    )
+    second.append((72, 140, 9, "© OECD 2024"))
+    metadata = read(make_pdf(tmp_path / "oecd.pdf", [cover, second]))
+    assert metadata.title == (
+        "FINANCIAL LITERACY IN GERMANY Supporting financial resilience and well-being"
+    )
+    assert (metadata.doi, metadata.type, metadata.year) == ("10.1787/bf84ff64-en", "report", 2024)
+
+
+def test_dates_in_prose_or_a_lifespan_give_no_year(tmp_path: Path) -> None:
+    page = [
+        (72, 100, 20, "Johann Wolfgang von Goethe"),
+        (72, 130, 12, "28. August 1749 - 22. März 1832"),
+        (72, 300, 10, "Surveys were run between"),
+        (72, 314, 10, "December 2014 and September 2015."),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "handout.pdf", [page]))
+    assert metadata.year is None
+
+
+def test_names_with_many_initials_and_universities_that_are_not_names() -> None:
+    assert split_names("Michèle B. Nuijten & Marcel A. L. M. van Assen & Sacha Epskamp") == [
+        "Michèle B. Nuijten",
+        "Marcel A. L. M. van Assen",
+        "Sacha Epskamp",
+    ]
+    assert looks_like_name("Marcel A. L. M. van Assen")
+    assert not looks_like_name("Université de Montréal")
+    assert not looks_like_name("Marcel Andre Louis Maria van Assen Jones")

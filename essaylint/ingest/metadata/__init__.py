@@ -13,7 +13,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from essaylint.core.records import DocumentMetadata, ParsedDocument
-from essaylint.ingest.metadata.covers import jstor_cover, openedition_cover, thesis_author
+from essaylint.ingest.metadata.covers import (
+    jstor_cover,
+    labelled_authors,
+    openedition_cover,
+    thesis_author,
+)
 from essaylint.ingest.metadata.decide import decide
 from essaylint.ingest.metadata.embedded import read_embedded
 from essaylint.ingest.metadata.layout import PageLines, read_page_lines, read_page_text
@@ -25,6 +30,7 @@ from essaylint.ingest.metadata.printed import (
     arxiv_candidates,
     chapter_candidates,
     citation_lines,
+    cover_issuers,
     doi_candidates,
     hal_cover,
     isbn_candidates,
@@ -60,8 +66,9 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
     text = PrintedText(pages, count)
     cover = jstor_cover(text)
     block, from_cover = cover or (read_title_block(pages[0]) if pages else TitleBlock(), [])
-    if author := thesis_author(text):  # "by" / "door" and a name on a thesis title page
-        named = {"authors": [surname_first(author)], "author_text": author}
+    names = labelled_authors(text) or [n for n in [thesis_author(text)] if n]
+    if names:  # "Authors:", "Prepared by"; "by" / "door" and a name on a thesis title page
+        named = {"authors": [surname_first(n) for n in names], "author_text": ", ".join(names)}
         alternatives = [replace(other, **named) for other in block.alternatives]
         block = replace(block, alternatives=alternatives, **named)
     embedded = read_embedded(pdf.get_metadata_dict(), path)  # type: ignore[attr-defined]
@@ -81,6 +88,7 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
         *acm_reference_format(text),
         *url_candidates(text),
         *type_cues(text),
+        *cover_issuers(text),
         *hal_cover(text),
         *mpra_cover(text),
     ]

@@ -67,6 +67,25 @@ def thesis_author(text: PrintedText) -> str:
     return ""
 
 
+# A report's or brief's author label: "Authors:" over "Nicola Davey & Ali Cole",
+# "Prepared by Suleman Yousaf", "Autores: …"
+_AUTHOR_LABEL = re.compile(
+    r"^\s*(?:(?:Authors?|Autor(?:es|in|en)?|Auteur(?:e?s)?|Autori?|Auteurs?)\s*:|"
+    r"(?:Prepared|Written|Compiled)\sby:?|Elaborado\spor:?|Rédigé\spar:?|Verfasst\svon:?)"
+    r"[ \t]*(?:\n\s*)?(?P<names>[^\n]{3,160}?)\s*$",
+    re.M | re.I,
+)
+
+
+def labelled_authors(text: PrintedText) -> list[str]:
+    """The names after an author label on page 1, when every one reads as a name."""
+    for match in _AUTHOR_LABEL.finditer(text.front_text()):
+        names = split_names(match.group("names"))
+        if names and all(looks_like_name(n) for n in names):
+            return names
+    return []
+
+
 _OPENEDITION = re.compile(r"openedition\.org|revues\.org|OpenEdition", re.IGNORECASE)
 _JOURNAL_HEAD = re.compile(
     rf"\A\s*(?P<container>[^\n]{{3,120}})\n(?P<issue>[\w\-]{{1,8}})\s\|\s(?P<year>{YEAR})\b"

@@ -30,6 +30,14 @@ _REPORT_TITLE = re.compile(
 )
 _TEMPLATE_VENUE = re.compile(r"Conference\s?['’]\d\d|Woodstock\s?['’]\d\d|Conference acronym", re.I)
 LOCATOR_FIELDS = ("volume", "issue", "page", "number")
+# bioRxiv/medRxiv, arXiv, SSRN, PsyArXiv, SocArXiv, OSF, Preprints.org, Research Square,
+# Authorea, ChemRxiv, ESS Open Archive (Crossref's "posted-content" registrants)
+_PREPRINT_DOI = re.compile(
+    r"10\.(?:1101|48550|2139|31234|31235|31219|20944|21203|22541|26434|1002/essoar)/", re.I
+)
+_REPORT_DOI = re.compile(r"10\.(?:1787|18356)/", re.I)  # OECD iLibrary, UN iLibrary
+_REPOSITORY_DOI = re.compile(r"10\.(?:5281|6084|17605|7910)/", re.I)  # Zenodo, figshare, …
+_ISBN_IN_DOI = re.compile(r"(?<!\d)97[89]-?(?:\d-?){9}[\dX]")  # 10.1007/978-3-030-…_7
 _CONFERENCE = re.compile(
     r"\b(?:proceedings|conference|workshop|symposium|meeting|congress|colloquium)\b", re.I
 )
@@ -66,6 +74,7 @@ def decide(
     _publisher(metadata, chosen)
     metadata.type = _csl_type(metadata, chosen)
     metadata.evidence["type"] = _type_evidence(metadata, chosen)
+    _issuer(metadata, candidates)
     return metadata
 
 
@@ -159,6 +168,8 @@ def _embedded_candidates(text: PrintedText, embedded: Embedded) -> Iterable[Cand
     # a template's placeholder ("Proceedings of ACM Conference (Conference'17)", volume 1,
     # issue 1) says nothing about the document
     placeholder = bool(_TEMPLATE_VENUE.search(container))
+    # an online-first article's "volume 00, issue 00" and provisional pages
+    unnumbered = placeholder or bool(re.fullmatch(r"0+", values.get("volume", "") or "-"))
     if _PUBLISHER_NAME.search(container):  # "Nature Publishing Group" is not a journal
         container = ""
     if container and not placeholder:
@@ -167,9 +178,9 @@ def _embedded_candidates(text: PrintedText, embedded: Embedded) -> Iterable[Cand
             "container", container, 0.7 if confirmed else 0.3, "XMP prism:publicationName"
         )
     for name in ("volume", "issue", "isbn"):
-        if (value := values.get(name)) and not (placeholder and name != "isbn"):
+        if (value := values.get(name)) and not (unnumbered and name != "isbn"):
             yield Candidate(name, value, 0.5, f"XMP prism:{name}")
-    if first := values.get("first_page"):
+    if (first := values.get("first_page")) and not unnumbered:
         last = values.get("last_page")
         yield Candidate("page", f"{first}-{last}" if last else first, 0.5, "XMP prism pages")
     if subject := values.get("subject"):
@@ -276,6 +287,21 @@ def _publisher(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None
         metadata.evidence["publisher"] = _describe(best)
 
 
+def _issuer(metadata: DocumentMetadata, candidates: list[Candidate]) -> None:
+    """A report's or thesis's publisher is the body its cover names, where nothing states
+    one (a thesis's university first)."""
+    if metadata.publisher or metadata.type not in ("report", "thesis"):
+        return
+    issuers = [
+        c for c in candidates if c.field == "issuer" and _fold(c.value) != _fold(metadata.title)
+    ]
+    if metadata.type == "thesis":
+        issuers.sort(key=lambda c: not re.search(r"(?i)universi", c.value))
+    if issuers:
+        metadata.publisher = issuers[0].value
+        metadata.evidence["publisher"] = _describe(issuers[0])
+
+
 def _given_family(name: str) -> str:
     family, _, given = name.partition(",")
     return f"{given} {family}"
@@ -310,13 +336,30 @@ def _csl_type(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> str:
         return "book"
     if _REPORT_TITLE.search(metadata.title):
         return "report"  # "World malaria report 2025", "… Policy Framework", "… Guidelines"
-    return "manuscript"
+    return _type_of_doi(metadata.doi) or "manuscript"
+
+
+def _type_of_doi(doi: str) -> str:
+    """What a DOI printed on a document with no venue says: a preprint server's prefix, a
+    book's ISBN in the suffix (a chapter where more follows it), or else, as for most DOIs
+    registered, a journal article whose citation line the text layer did not give."""
+    if not doi or _REPOSITORY_DOI.match(doi):
+        return ""
+    if _PREPRINT_DOI.match(doi):
+        return "article"
+    if _REPORT_DOI.match(doi):
+        return "report"
+    if isbn := _ISBN_IN_DOI.search(doi):
+        return "chapter" if doi[isbn.end() :].strip("/") else "book"
+    return "article-journal"
 
 
 def _type_evidence(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> str:
     cue = chosen.get("type_cue")
     if cue is not None and cue.value == metadata.type:
         return _describe(cue)
+    if not metadata.container and metadata.type == _type_of_doi(metadata.doi):
+        return f"no venue printed; the form of its DOI {metadata.doi}"
     reasons = {
         "paper-conference": "the container names a conference or proceedings",
         "article-journal": "a journal citation line or container was found",

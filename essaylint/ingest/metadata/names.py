@@ -180,6 +180,16 @@ _LABEL_WORDS = frozenset(
         "graduate",
         "department",
         "university",
+        "université",
+        "universidad",
+        "universidade",
+        "universität",
+        "universiteit",
+        "università",
+        "universitat",
+        "institute",
+        "institut",
+        "instituto",
         "study",
         "trial",
         "cohort",
@@ -197,6 +207,7 @@ _LABEL_WORDS = frozenset(
         "discussion",
     ]
 )
+_INITIAL = re.compile(r"^[A-Z]\.(?:-?[A-Z]\.)?$")
 _HONORIFIC = re.compile(r"^(?:Dr|Prof|Professor|Mr|Mrs|Ms|Sir)\.?\s+", re.IGNORECASE)
 
 
@@ -205,7 +216,10 @@ def looks_like_name(name: str) -> bool:
     if _CJK.match(name):
         return True
     words = name.split()
-    if not 2 <= len(words) <= 5 or not all(_NAME_WORD.match(w) for w in words):
+    initials = sum(1 for w in words if _INITIAL.match(w))  # "Marcel A. L. M. van Assen"
+    if not 2 <= len(words) - max(0, initials - 1) <= 5:
+        return False
+    if not all(_NAME_WORD.match(w) for w in words):
         return False
     if any(w.casefold() in _LABEL_WORDS for w in words):
         return False  # "Original Paper", "A Preprint": a label over the title

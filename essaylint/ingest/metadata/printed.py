@@ -440,7 +440,7 @@ _NATURE_FOOT = re.compile(
 # APA journals: "Journal of Applied Psychology  © 2016 American Psychological Association" over
 # "2016, Vol. 101, No. 10, 1353-1385  0021-9010/16/$12.00"
 _APA_LINES = re.compile(
-    rf"^(?P<container>[A-Z][^\n©]{{3,100}}?)\s+©[^\n]*\n(?P<year>{YEAR}),\sVol\.\s"
+    rf"^(?P<container>[A-Z][^\n©]{{3,100}}?)\s+(?:©|Copyright\s)[^\n]*\n(?P<year>{YEAR}),\sVol\.\s"
     rf"(?P<volume>\d{{1,4}}),\sNo\.\s(?P<issue>[\w\-]{{1,7}}),\s(?P<page>{PAGES})\b",
     re.MULTILINE,
 )
@@ -854,7 +854,11 @@ _DOI_CUE = re.compile(
     re.IGNORECASE,
 )
 _BARE_DOI = re.compile(rf"(?<![\w/.])(?P<doi>{DOI})")
-_CITE_BLOCK = re.compile(r"\b(?:cite\s+this\s+(?:article|paper|chapter)|how\s+to\s+cite)", re.I)
+_CITE_BLOCK = re.compile(
+    r"\b(?:cite\s+this\s+(?:article|paper|chapter|report|publication)|how\s+to\s+cite|"
+    r"please\s+cite\s+(?:this\s+(?:publication|report|paper)\s+)?as)",
+    re.I,
+)
 
 
 def join_broken_dois(text: str) -> str:
@@ -976,8 +980,8 @@ _DOCUMENT_SYMBOL = re.compile(
     r"|Add\.\d{1,3}|Corr\.\d{1,2})){2,6}$"
 )
 _REPORT_NUMBER = re.compile(
-    r"^(?:(?:Report|Technical\sReport|Tech\.\sRep\.|Working\sPaper|Preprint)\s(?:No\.?|Number|#)"
-    r"\s?:?\s?(?P<labelled>[\w./\-]{2,30})|(?P<code>[A-Z][A-Z0-9]{1,9}(?:[-/][A-Z0-9]{1,9}){1,4}"
+    r"^(?:(?:Report|Technical\sReport|Tech\.\sRep\.|Working\sPaper|Preprint)\s(?:(?:No\.?|Number|#)"
+    r"\s?:?\s?|(?=\d))(?P<labelled>[\w./\-]{2,30})|(?P<code>[A-Z][A-Z0-9]{1,9}(?:[-/][A-Z0-9]{1,9}){1,4}"
     r"[-/]\d{2,6}(?:[-/][A-Z0-9]{1,5})?|[A-Z]{2,6}\s(?:SP|IR|TN|TM|TR|CR|GCR)\s\d{2,5}"
     r"(?:-\d{1,5}[A-Za-z]?)?))\s*$",
     re.MULTILINE,
@@ -1000,15 +1004,16 @@ def report_number_candidates(text: PrintedText) -> Iterator[Candidate]:
         yield Candidate("type_cue", "report", 0.7, where)
         return
     top = [normalise(line.text) for line in first.lines if line.bottom <= first.height * 0.25]
+    upper = [normalise(line.text) for line in first.lines if line.bottom <= first.height * 0.5]
     for line in top:
         if match := _DOCUMENT_SYMBOL.match(line.strip()):
             where = f"p1 document symbol '{line.strip()}'"
             yield Candidate("number", match.group(0), 0.7, where)
             yield Candidate("type_cue", "report", 0.6, where)
             return
-    for line in top:
+    for line in upper:  # a code at the top; a labelled number ("Working Paper 27068") higher up
         match = _REPORT_NUMBER.match(line.strip())
-        if match:
+        if match and (match.group("labelled") or line in top):
             value = match.group("labelled") or match.group("code")
             if re.search(r"\d", value) and not re.match(rf"^{DOI}", value):
                 yield Candidate("number", value, 0.7, f"p1 report number '{line.strip()}'")
@@ -1061,7 +1066,7 @@ _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
     (re.compile(r"\b[Ll]icensee\s(?P<publisher>[A-Z][\w&' ]+?)(?=[.,;]|\s*$)", re.M), 0.85),
     (
         re.compile(
-            r"\b(?:Published|published|licensed|distributed)(?:\sand\s(?:licensed|published|"
+            r"\b(?:Published|published|licensed|distributed|Produced|produced)(?:\sand\s(?:licensed|published|"
             r"distributed))?(?:\s(?:under|with)\slicen[cs]e)?\s(?:by|for)\s(?:the\s)?"
             r"(?:[A-Z][\w&'\- \n]{2,60}?,\strading\sas\s)?"
             r"(?P<publisher>[A-Z](?:[\w&'\- ]|(?<=Co)\.){2,80}?)"  # "GmbH & Co. KGaA"
@@ -1165,9 +1170,40 @@ def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
             continue  # a copyright holder only from page 1 and the running heads and feet
         for match in _COPYRIGHT_HOLDER.finditer(zone):
             name = publisher_name(match.group("holder") or match.group("holder_b"))
-            if not _AUTHORS_HOLD.search(name) and len(name) >= 3:
+            if not _AUTHORS_HOLD.search(name) and len(name) >= 3 and name != "Copyright":
                 quote = " ".join(match.group(0).split())[:100]
                 yield Candidate("holder", name, 0.5, f"p{number} '{quote}'")
+
+
+# The body a report or thesis cover names on a line of its own ("Coventry City Council",
+# "National Disaster Management Authority", "EUROPEAN ORGANIZATION FOR NUCLEAR RESEARCH
+# (CERN)"): its issuer when nothing states a publisher.
+_ISSUER_HEAD = (
+    r"(?i:Organi[sz]ation|Institute|Council|Authority|Agency|Ministry|Ministerio|Ministère|"
+    r"Commission|Secretariat|Facility|Laboratory|Cent(?:re|er)|Universit(?:y|ät|é|à|ad|ade|eit)|"
+    r"Bank|Fund|Clinic|Association|Society|Foundation|Academy|Office|Service|Department|"
+    r"Bureau|Board|Directorate)"
+)
+_ISSUER_LINE = re.compile(
+    rf"^(?:The\s)?(?P<issuer>(?:[A-Z][\w&'’\-]*\s(?:(?i:of|for|and|on|&|the|de|du|des|für)\s)*)"
+    rf"{{0,6}}{_ISSUER_HEAD}(?:\s(?:(?i:of|for|and|on|&|the|de|du|des|für)\s)*[A-Z][\w&'’\-]*){{0,5}}"
+    rf"(?:\sLtd\.?|\sInc\.?)?)(?:\s\([A-Z]{{2,10}}\))?$",
+)
+COVER_LINES = 40
+_REPORT_WORD = re.compile(
+    r"\b(?:report|paper|brief|guidelines?|handbook|manual|review|policy|framework|series)\b", re.I
+)
+
+
+def cover_issuers(text: PrintedText) -> Iterator[Candidate]:
+    first = text.first
+    for line in first.lines[:COVER_LINES] if first else []:
+        words = " ".join(normalise(line.text).split())
+        if len(words) > 80 or _REPORT_WORD.search(words):
+            continue  # "REPORT BY THE SECRETARIAT" names the document, not its issuer
+        if match := _ISSUER_LINE.match(words):
+            name = recase_title(match.group("issuer")) if words.isupper() else match.group("issuer")
+            yield Candidate("issuer", name.strip(" ."), 0.3, f"p1 cover line '{words}'")
 
 
 _PUBLISHED = re.compile(
@@ -1210,6 +1246,29 @@ _LOOSE_COPYRIGHT = re.compile(
     rf"(?:©|\bCopyright\b)(?:\s?[c©])?\s[^\n\d©]{{0,40}}?\b(?P<year>{YEAR})\b", re.IGNORECASE
 )
 _SUBMITTED = re.compile(rf"\bPreprint\ssubmitted\sto\b[^\n]{{0,100}}?\b(?P<year>{YEAR})\s*$", re.M)
+
+
+# The weakest: a date on a short line of the first two pages (a report's cover "August
+# 2015", "Analysis — March 2026", "Rapport oktober 2015", "Final Report … Fall 2021").
+_COVER_DATE = re.compile(
+    rf"\b(?:(?:{_MONTH}|(?i:{_IBERIAN_MONTH}))\s(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s)?(?:de\s)?|"
+    rf"(?i:spring|summer|fall|autumn|winter)\s)(?P<year>{YEAR})\s*(?:\([^)]*\))?$"
+)  # the date ends its line: "December 2014 and September 2015." is a sentence
+_DATE_RANGE = re.compile(r"\d{4}(?:\s+[-–]\s*|\s*–\s*)\d")  # not an ISO date's "2026-06"
+COVER_LINE_CHARS = 60  # longer lines are prose, whose dates are other events'
+
+
+def _cover_dates(text: PrintedText) -> Iterator[Candidate]:
+    for number in (1, 2):
+        for line in text.text_of(number).splitlines():
+            line = " ".join(line.split())
+            if len(line) > COVER_LINE_CHARS or _DATE_RANGE.search(line):
+                continue
+            if match := _COVER_DATE.search(line):
+                yield Candidate("year", match.group("year"), 0.3, f"p{number} date '{line}'")
+    for match in _LOOSE_COPYRIGHT.finditer(text.text_of(2)):
+        quote = " ".join(match.group(0).split())[-60:]
+        yield Candidate("year", match.group("year"), 0.3, f"p2 copyright line '{quote}'")
 
 
 def _weak_year_candidates(front: str) -> Iterator[Candidate]:
@@ -1291,6 +1350,10 @@ def year_candidates(text: PrintedText) -> Iterator[Candidate]:
     if first is not None:
         head = "\n".join(normalise(line.text) for line in first.lines[:25])
         for match in _DATE_LINE.finditer(head):
+            line_end = head.find("\n", match.end())
+            whole = head[match.start() : line_end if line_end >= 0 else None]
+            if _DATE_RANGE.search(whole):
+                continue  # "28. August 1749 - 22. März 1832": a life or an event, not the date
             year = match.group("y1") or match.group("y2") or match.group("y3")
             yield Candidate("year", year, 0.45, f"p1 date '{match.group(0)[:60]}'")
         for match in _MONTH_YEAR_LINE.finditer(head):
@@ -1300,6 +1363,7 @@ def year_candidates(text: PrintedText) -> Iterator[Candidate]:
     years = {year for _, year in dated_feet}
     if len(dated_feet) >= 2 and len(years) == 1:  # "February 2024" in a report's every foot
         yield Candidate("year", years.pop(), 0.4, "a month and year in the running feet")
+    yield from _cover_dates(text)
 
 
 _URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"]+[\w/]", re.IGNORECASE)
@@ -1378,7 +1442,8 @@ THESIS = re.compile(
     r"Thèse\s(?:de\sdoctorat|présentée|pour)|pour\sobtenir\sle\sgrade|Dissertation\szur\s"
     r"Erlangung|HAL\sId:\s?tel-|Disserta\S{1,3}ão\sde\sMestrado|Tese\sde\sDoutorado|"
     r"Tesis\sDoctoral|Masterarbeit|Bachelorarbeit|Diplomarbeit|Disserta\S{1,3}ão\sapresentada|"
-    r"Proefschrift\ster\sverkrijging|Διδακτορική\sΔιατριβή|Διατριβή\sπου\s"
+    r"Proefschrift\ster\sverkrijging|Masterproef|M[ée]moire\spr[ée]sent[ée]|en\svue\sde\sl['’]obtention|"
+    r"Trabajo\sde\sfin\sde\s(?:grado|m[áa]ster)|Tesi\sdi\s(?:laurea|dottorato)|Διδακτορική\sΔιατριβή|Διατριβή\sπου\s"
     r"υποβλήθηκε)",
     re.IGNORECASE,
 )
@@ -1389,7 +1454,10 @@ _AAAI = re.compile(
 )
 _REPORT = re.compile(
     r"^(?:(?:Technical|Research|Working|Discussion|Internal|Project|Final|Annual)\s"
-    r"(?:Report|Paper|Note)|NIST\sSpecial\sPublication|NISTIR|NIST\sInteragency)\b",
+    r"(?:Report|Paper|Note)|NIST\sSpecial\sPublication|NISTIR|NIST\sInteragency|"
+    r"Policy\s(?:Brief|Paper)|Briefing\s(?:Paper|Note)|Issue\sBrief|White\sPaper|"
+    r"Occasional\sPaper|Informe\st[ée]cnico|Documento\sde\strabajo|Document\sde\stravail|"
+    r"Arbeitspapier|Rapport(?=\s(?:[^\W\d_]+\s)?(?:19|20)\d\d\b))\b",
     re.IGNORECASE | re.MULTILINE,
 )
 _THESIS_MONTH = rf"(?:{_MONTH}|(?i:{_IBERIAN_MONTH}))"

@@ -51,6 +51,8 @@ _NAME_AND_AFFILIATION = re.compile(
 )
 _NAME_MARK = re.compile(r"[\d*∗†‡§¶,]")
 NAMES_SHARE = 0.45  # where no type is larger, the names under the title sit this high
+COVER_LINES = 12  # page 1 prints no more lines than this: a cover
+COVER_TITLE_SIZE = 14.0  # and its title is display type (points), not a fragment of text
 MAX_AUTHOR_LINES = 24  # a long list one name a line (BMC's provisional PDFs)
 MAX_AUTHOR_FRAGMENTS = 60
 
@@ -90,7 +92,12 @@ def read_title_block(page: PageLines) -> TitleBlock:
         if len(blocks) == 3:
             break
     if not blocks:
-        return _block_over_names(page, body)
+        over_names = _block_over_names(page, body)
+        if over_names.title or len(lines) > COVER_LINES:
+            return over_names
+        blocks = _cover_block(lines)
+    if not blocks:
+        return TitleBlock()
     listed = _names_with_emails(lines)
     for block in blocks:
         if not block.authors and listed:
@@ -101,6 +108,23 @@ def read_title_block(page: PageLines) -> TitleBlock:
     return first
 
 
+def _cover_block(lines: list[Line]) -> list[TitleBlock]:
+    """A cover that prints little but its title (an OECD report, a proceedings volume, a fact
+    sheet): the largest type wherever it sits, whatever the few other lines are set in."""
+    titles = [
+        i for i, line in enumerate(lines) if _could_be_title(line) and line.size >= COVER_TITLE_SIZE
+    ]
+    if not titles:
+        return []
+    start = max(titles, key=lambda i: (lines[i].size, -i))
+    block, span = _block_at(lines, start)
+    if min(span) > 0 and block.author_text == lines[min(span) - 1].names_text.strip():
+        block.authors, block.author_text = [], ""  # no names above a cover's title
+    if block.author_text.isupper():
+        block.authors, block.author_text = [], ""  # "A. ADULTS": a section heading
+    return [block] if block.title else []
+
+
 def _block_over_names(page: PageLines, body: float) -> TitleBlock:
     """A title set no larger than the text (bioRxiv, AASTeX drafts, some IEEE letters): the
     lines right above the first line of names near the top of page 1, set alike and at
@@ -109,7 +133,12 @@ def _block_over_names(page: PageLines, body: float) -> TitleBlock:
     for index, line in enumerate(lines[:40]):
         if line.top > page.height * NAMES_SHARE:
             break
-        if index == 0 or not _names_line(line):
+        one_a_line = (  # "Peter Arcidiacono" / "Josh Kinsler" / "Tyler Ransom"
+            index + 1 < len(lines)
+            and not line.text.isupper()
+            and _name_count(line) == _name_count(lines[index + 1]) == 1
+        )
+        if index == 0 or not (_names_line(line) or one_a_line):
             continue  # one name and no mark: a title's line ("Differential Constellation …")
         end = index - 1
         size = lines[end].size
@@ -192,6 +221,7 @@ def _could_be_title(line: Line) -> bool:
     letters = sum(c.isalpha() for c in text)
     return (
         letters >= 4
+        and not re.fullmatch(r"\w+\s?:", text)  # "DECRETA:", a label
         and not _LABEL.match(text)
         and not _NOT_TITLE.search(text)
         and not PLACEHOLDER_TITLE.match(text)
