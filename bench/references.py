@@ -549,6 +549,10 @@ def main(argv: list[str] | None = None) -> int:
         "heldout13": DATA / "references" / "heldout13_key.json",
         "heldout14": DATA / "references" / "heldout14_key.json",
         "heldout15": DATA / "references" / "heldout15_key.json",
+        "heldout16": DATA / "references" / "heldout16_key.json",
+        "heldout17": DATA / "references" / "heldout17_key.json",
+        "heldout18": DATA / "references" / "heldout18_key.json",
+        "heldout19": DATA / "references" / "heldout19_key.json",
     }
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

@@ -17,7 +17,7 @@ from support.paths import CORPUS
 
 from essaylint.core.records import DocumentMetadata
 from essaylint.ingest.metadata import pdf_metadata
-from essaylint.ingest.metadata.layout import repair_accents
+from essaylint.ingest.metadata.layout import Line, repair_accents
 from essaylint.ingest.metadata.names import (
     PARTICLES,
     SUFFIXES,
@@ -25,6 +25,7 @@ from essaylint.ingest.metadata.names import (
     split_names,
     surname_first,
 )
+from essaylint.ingest.metadata.titleblock import _row
 
 
 def read(path: Path) -> DocumentMetadata:
@@ -1575,3 +1576,94 @@ def test_names_with_many_initials_and_universities_that_are_not_names() -> None:
     assert looks_like_name("Marcel A. L. M. van Assen")
     assert not looks_like_name("Université de Montréal")
     assert not looks_like_name("Marcel Andre Louis Maria van Assen Jones")
+
+
+def test_citation_lines_with_a_date_before_the_volume_and_a_roman_volume(tmp_path: Path) -> None:
+    neuro = page_with(
+        tmp_path, top=["The Journal of Neuroscience, December 1, 1998, 18(23):10105-10115"]
+    )
+    assert (neuro.container, neuro.volume, neuro.issue, neuro.page, neuro.year) == (
+        "The Journal of Neuroscience",
+        "18",
+        "23",
+        "10105-10115",
+        1998,
+    )
+    jurnal = page_with(tmp_path, top=["Jurnal Manajemen/Volume XX, No. 02, Juni 2016: 293-309"])
+    assert (jurnal.container, jurnal.volume, jurnal.issue, jurnal.year) == (
+        "Jurnal Manajemen",
+        "XX",
+        "02",
+        2016,
+    )
+
+
+@pytest.mark.parametrize(
+    ("lines", "university", "year", "author"),
+    [
+        (
+            [
+                "Università degli Studi di Padova",
+                "Tesi di Laurea",
+                "Laureando:",
+                "Andrea Dorigo",
+                "Anno Accademico 2020/2021",
+            ],
+            "Università degli Studi di Padova",
+            2021,
+            "Dorigo, Andrea",
+        ),
+        (
+            [
+                "UNIVERSIDAD NACIONAL AUTÓNOMA DE MÉXICO",
+                "TESIS",
+                "Que para obtener el título de",
+                "PRESENTA",
+                "Jorge Aldair Cortés López",
+                "Ciudad Universitaria, Cd. Mx., 2020",
+            ],
+            "Universidad Nacional Autónoma de México",
+            2020,
+            "López, Jorge Aldair Cortés",
+        ),
+        (
+            ["Universitetet i Agder, 2018", "VEILEDER", "Dag Ingvar Jacobsen"],
+            "Universitetet i Agder",
+            2018,
+            None,
+        ),
+    ],
+)
+def test_thesis_title_pages_in_italian_spanish_and_norwegian(
+    tmp_path: Path, lines: list[str], university: str, year: int, author: str | None
+) -> None:
+    page = [(72, 100, 20, "A Study of Something Worth a Degree")]
+    page += [(72, 180 + 20 * i, 12, line) for i, line in enumerate(lines)]
+    metadata = read(make_pdf(tmp_path / "thesis.pdf", [page]))
+    assert (metadata.type, metadata.publisher, metadata.year) == ("thesis", university, year)
+    if author:
+        assert metadata.authors == [author]
+
+
+def test_names_in_pieces_on_one_row_under_a_title_set_like_the_text(tmp_path: Path) -> None:
+    page = [
+        (520, 800, 10, "1"),  # the page number, first in the text layer
+        (72, 80, 11, "Beware of virus!"),
+        (72, 96, 11, "Wearing a face mask results in a reduction of social distancing"),
+        (72, 240, 11, "Cartaud Alice1"),
+        (150, 240, 11, ", Quesque François2"),
+        (250, 240, 11, ", Coello Yann1"),
+        (72, 270, 11, "1 University of Lille, CNRS, UMR 9193, F59000 Lille, France"),
+        *[(72, 420 + 14 * i, 11, "Body text of the manuscript goes on here.") for i in range(8)],
+    ]
+    metadata = read(make_pdf(tmp_path / "manuscript.pdf", [page]))
+    assert metadata.title.endswith("a reduction of social distancing")
+    assert len(metadata.authors) == 3  # printed family name first: the order is ambiguous
+    pieces = [
+        Line("Cartaud Alice1", 11, 240, 251, 72),
+        Line(", Quesque François2", 11, 240, 251, 150),
+        Line(", Coello Yann1", 11, 240, 251, 250),
+        Line("1 University of Lille", 11, 270, 281, 72),
+    ]
+    assert _row(pieces, 0).text == "Cartaud Alice1 , Quesque François2 , Coello Yann1"
+    assert _row(pieces, 3) is pieces[3]

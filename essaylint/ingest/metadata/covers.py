@@ -48,10 +48,15 @@ def jstor_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
 
 
 _BY = re.compile(
-    r"^\s*(?:(?:presented\s)?(?:by|door)|vorgelegt\svon|apresentada\spor):?\s*(?:\n\s*)?"
+    r"^\s*(?:(?:presented\s|submitted\s)?(?:by|door)|vorgelegt(?:\s[^\n:]{0,25})?\svon|"
+    r"eingereicht\svon|apresentad[oa]\spor|presentad[oa]\spor|presenta|sustentante|"
+    r"laureand[oa]|candidat[oa]|tesista|verfasser(?:in)?):?\s*(?:\n\s*)?"
     r"(?P<name>[^\n]{3,60}?)\s*$",
     re.M | re.I,
 )
+
+
+_LETTER_SPACED = re.compile(r"\b(?:[A-Z] ){3,}[A-Z]\b")  # "P R E S E N T A"
 
 
 def thesis_author(text: PrintedText) -> str:
@@ -60,7 +65,8 @@ def thesis_author(text: PrintedText) -> str:
     early = "\n".join(text.text_of(n) for n in (1, 2) if text.page(n))
     if not THESIS.search(early):
         return ""
-    for match in _BY.finditer(text.front_text()):
+    front = _LETTER_SPACED.sub(lambda m: m.group(0).replace(" ", ""), text.front_text())
+    for match in _BY.finditer(front):
         names = split_names(match.group("name"))
         if len(names) == 1 and looks_like_name(names[0]):
             return names[0]

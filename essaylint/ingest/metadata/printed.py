@@ -349,6 +349,20 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"{JOURNAL}\s(?i:vol\.?)\s?(?P<volume>\d{{1,4}}):(?P<page>{PAGES}),\s(?P<year>{YEAR})\b",
         0.85,
     ),
+    # The Journal of Neuroscience, December 1, 1998, 18(23):10105-10115
+    _form(
+        "journal, month day, year, vol(issue):pages",
+        rf"{JOURNAL},\s{_MONTH}\s\d{{1,2}},\s(?P<year>{YEAR}),\s(?P<volume>\d{{1,4}})"
+        rf"\((?P<issue>[\w\-]{{1,7}})\):\s?(?P<page>{PAGES})\b",
+        0.85,
+    ),
+    # Jurnal Manajemen/Volume XX, No. 02, Juni 2016: 293-309 (a Roman volume)
+    _form(
+        "journal/Volume v, No. n, month year: pages",
+        rf"{JOURNAL}\s?/\s?(?i:Volume|Vol\.)\s(?P<volume>\d{{1,4}}|[IVXLC]{{1,6}}),\s(?i:No\.)\s?"
+        rf"(?P<issue>[\w\-]{{1,7}}),\s[^\W\d_]+\s(?P<year>{YEAR}):\s?(?P<page>{PAGES})\b",
+        0.85,
+    ),
     # IEEE TRANSACTIONS ON ..., VOL. 7, NO. 5, OCTOBER 1997 / Journal, Vol. 12, No. 3, pp. 45-67
     _form(
         "journal, vol. v, no. n",
@@ -1066,7 +1080,8 @@ _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
     (re.compile(r"\b[Ll]icensee\s(?P<publisher>[A-Z][\w&' ]+?)(?=[.,;]|\s*$)", re.M), 0.85),
     (
         re.compile(
-            r"\b(?:Published|published|licensed|distributed|Produced|produced)(?:\sand\s(?:licensed|published|"
+            r"\b(?:Published|published|licensed|distributed|Produced|produced)(?:\sonline)?"
+            r"(?:\sand\s(?:licensed|published|"
             r"distributed))?(?:\s(?:under|with)\slicen[cs]e)?\s(?:by|for)\s(?:the\s)?"
             r"(?:[A-Z][\w&'\- \n]{2,60}?,\strading\sas\s)?"
             r"(?P<publisher>[A-Z](?:[\w&'\- ]|(?<=Co)\.){2,80}?)"  # "GmbH & Co. KGaA"
@@ -1443,9 +1458,15 @@ THESIS = re.compile(
     r"Erlangung|HAL\sId:\s?tel-|Disserta\S{1,3}ão\sde\sMestrado|Tese\sde\sDoutorado|"
     r"Tesis\sDoctoral|Masterarbeit|Bachelorarbeit|Diplomarbeit|Disserta\S{1,3}ão\sapresentada|"
     r"Proefschrift\ster\sverkrijging|Masterproef|M[ée]moire\spr[ée]sent[ée]|en\svue\sde\sl['’]obtention|"
-    r"Trabajo\sde\sfin\sde\s(?:grado|m[áa]ster)|Tesi\sdi\s(?:laurea|dottorato)|Διδακτορική\sΔιατριβή|Διατριβή\sπου\s"
+    r"Trabajo\sde\sfin\sde\s(?:grado|m[áa]ster)|Tesi\sdi\s(?:laurea|dottorato)|"
+    r"para\sobtener\sel\s(?:t[íi]tulo|grado)|Trabalho\sde\sConclus\S{1,3}o\sde\sCurso|"
+    r"Masteroppgave|Masteravhandling|Examensarbete|Kandidatarbeit|修士論文|博士論文|卒業論文|"
+    r"学位論文|硕士学位论文|博士学位论文|学士学位论文|"
+    r"^\s*(?:Supervisor|Supervised\sby|Advisor|Adviser|Veileder|Handledare|Vejleder|"
+    r"Relat(?:ore|rice)|Director\(?a?\)?\sde\stesis|Betreuer(?:in)?|Erstgutachter(?:in)?|"
+    r"Themensteller(?:/in)?|Orientador(?:a)?|Promotor|Begeleider|指導教員)\s*(?::|$)|Διδακτορική\sΔιατριβή|Διατριβή\sπου\s"
     r"υποβλήθηκε)",
-    re.IGNORECASE,
+    re.IGNORECASE | re.MULTILINE,
 )
 # The copyright line of the AAAI proceedings template.
 _AAAI = re.compile(
@@ -1462,8 +1483,18 @@ _REPORT = re.compile(
 )
 _THESIS_MONTH = rf"(?:{_MONTH}|(?i:{_IBERIAN_MONTH}))"
 _UNIVERSITY = re.compile(
-    r"(?P<university>(?:[A-Z][\w'’\-]+[ ]){0,4}(?i:Universi(?:ty|tät|té|tà|dade|dad|teit))"
-    r"(?:[ ](?:(?i:of|de|du|des|di|do|da|the)[ ])*[A-Z][\w'’\-]+){0,5})"
+    r"(?P<university>(?:[A-ZÀ-Þ][\w'’\-]+[ ]){0,4}"
+    r"(?i:Universi(?:ty|tät|té|tà|dade|dad|teit|tetet|tet|tário|tario|taria))"
+    r"(?:[ ](?:(?i:of|de|du|des|di|do|da|dos|the|degli|della|del|dei|i|zu|der)[ ])*"
+    r"[A-ZÀ-Þ][\w'’\-]+){0,5})"
+)
+# "Anno Accademico 2020/2021", "Academiejaar 2021-2022": the year the thesis is handed in
+_ACADEMIC_YEAR = re.compile(
+    rf"\b(?i:Anno\sAccademico|Academiejaar|Academic\sYear|A[ñn]o\sacad[ée]mico|Studienjahr)\s*:?\s*"
+    rf"(?:{YEAR}\s?[/\-–]\s?)?(?P<year>{YEAR})\b"
+)
+_PLACE_YEAR = re.compile(  # "Ciudad Universitaria, Cd. Mx., 2020", "Universitetet i Agder, 2018"
+    rf"^[^\W\d_][^\n\d]{{2,60}},\s(?P<year>{YEAR})\s*$", re.M
 )
 _BROWSER_FOOT = re.compile(r"(?P<url>https?://\S+)\s+\d{1,3}\s?/\s?\d{1,3}\s*$")
 
@@ -1525,6 +1556,7 @@ def type_cues(text: PrintedText) -> Iterator[Candidate]:
         alone = alone or re.search(
             rf"\b{_THESIS_MONTH}\s(?:de\s)?(?P<year>{YEAR})\s*$", front, re.M
         )
+        alone = alone or _ACADEMIC_YEAR.search(front) or _PLACE_YEAR.search(front)
         if alone:
             yield Candidate("year", alone.group("year"), 0.6, "thesis title page, a year alone")
     if match := _REPORT.search(front):

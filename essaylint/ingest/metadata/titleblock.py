@@ -4,7 +4,7 @@ it, up to the first affiliation or the abstract, are the authors."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from essaylint.ingest.metadata.embedded import PLACEHOLDER_TITLE
 from essaylint.ingest.metadata.layout import Line, PageLines
@@ -40,7 +40,10 @@ _FAMILY_AT_START = re.compile(
 )  # with its mark: "Zhang2", "DutraI" (an affiliation numbered I), "Denney-Wilson4"
 # a version and review status after the title: "[v2; ref status: indexed, http://f1000r.es/4fj]"
 _STATUS_TAG = re.compile(r"\s*\[[^\]]*(?:ref status|https?://)[^\]]*\]\s*$", re.IGNORECASE)
-_BEFORE_NAMES = re.compile(r"^(?:by|(?:an?\s)?preprint|(?:an?\s)?(?:working\s)?paper)$", re.I)
+_BEFORE_NAMES = re.compile(
+    r"^(?:(?:reviewed\s|written\s|edited\s)?by|(?:an?\s)?preprint|(?:an?\s)?(?:working\s)?paper)$",
+    re.I,
+)
 TOP_SHARE = 0.7  # the title sits in the upper part of page 1
 TITLE_CONTRAST = 1.15  # a title is set larger than the body text
 # A name and its affiliation on one line (ACM: "KIRAN GARIMELLA, Aalto University"; a USENIX
@@ -132,15 +135,12 @@ def _block_over_names(page: PageLines, body: float) -> TitleBlock:
     lines = page.lines
     for index, line in enumerate(lines[:40]):
         if line.top > page.height * NAMES_SHARE:
-            break
-        one_a_line = (  # "Peter Arcidiacono" / "Josh Kinsler" / "Tyler Ransom"
-            index + 1 < len(lines)
-            and not line.text.isupper()
-            and _name_count(line) == _name_count(lines[index + 1]) == 1
-        )
-        if index == 0 or not (_names_line(line) or one_a_line):
+            continue  # a page number the text layer gives first, or the body
+        if index == 0 or not (_names_line(_row(lines, index)) or _one_a_line(lines, index)):
             continue  # one name and no mark: a title's line ("Differential Constellation …")
         end = index - 1
+        if end > 0 and _BEFORE_NAMES.match(lines[end].text.strip()):
+            end -= 1  # "Reviewed by" over the reviewer's name
         size = lines[end].size
         if not _could_be_title(lines[end]) or size < body - 0.3:
             return TitleBlock()
@@ -157,6 +157,37 @@ def _block_over_names(page: PageLines, body: float) -> TitleBlock:
             over_names=True,
         )
     return TitleBlock()
+
+
+def _row(lines: list[Line], index: int) -> Line:
+    """The line and the pieces the text layer set beside it ("Cartaud Alice1", ", Quesque
+    François2", ", Coello Yann1" at one height)."""
+    row = [lines[index]]
+    for line in lines[index + 1 : index + 8]:
+        if abs(line.top - lines[index].top) > 1.0:
+            break
+        row.append(line)
+    if len(row) == 1:
+        return lines[index]
+    text = " ".join(piece.text for piece in row)
+    marked = " ".join(piece.names_text for piece in row)
+    return replace(lines[index], text=text, marked=marked if marked != text else "")
+
+
+def _one_a_line(lines: list[Line], index: int) -> bool:
+    """Names one a line ("Peter Arcidiacono" / "Josh Kinsler"), perhaps each over its
+    affiliation ("Olga Stavrova" / "Tilburg University" / "Daniel Ehlebracht")."""
+    line = lines[index]
+    if line.text.isupper() or _name_count(line) != 1:
+        return False
+    following = lines[index + 1 : index + 3]
+    if following and _name_count(following[0]) == 1:
+        return True
+    return (
+        len(following) == 2
+        and bool(_AFFILIATION.search(following[0].text))
+        and _name_count(following[1]) == 1
+    )
 
 
 def _names_line(line: Line) -> bool:
