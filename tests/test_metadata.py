@@ -25,6 +25,7 @@ from essaylint.ingest.metadata.names import (
     split_names,
     surname_first,
 )
+from essaylint.ingest.metadata.printed import THESIS
 from essaylint.ingest.metadata.titleblock import _row
 
 
@@ -1667,3 +1668,41 @@ def test_names_in_pieces_on_one_row_under_a_title_set_like_the_text(tmp_path: Pa
     ]
     assert _row(pieces, 0).text == "Cartaud Alice1 , Quesque François2 , Coello Yann1"
     assert _row(pieces, 3) is pieces[3]
+
+
+def test_degrees_after_a_name_and_title_words_are_not_names() -> None:
+    assert split_names("Louis Anthony Cox Jr. PhD, Douglas A. Popken, MD") == [
+        "Louis Anthony Cox Jr.",
+        "Douglas A. Popken",
+    ]
+    assert not looks_like_name("ON Cognitive Performance")  # a title's second line
+    assert looks_like_name("Maria de la Cruz")
+
+
+def test_a_nature_foot_a_un_symbol_with_a_range_and_a_bachelors_thesis(tmp_path: Path) -> None:
+    foot = "NATURE COMMUNICATIONS | (2022)13:2761 | https://doi.org/10.1038/s41467-022-30505-2"
+    page = [
+        (72, 120, 20, "A study of something new"),
+        (72, 160, 12, "Ann Cole and Ben Dale"),
+        *BODY,
+        (72, 810, 7, foot),
+    ]
+    nature = read(make_pdf(tmp_path / "nature.pdf", [page]))
+    assert (nature.container, nature.volume, nature.number, nature.year) == (
+        "Nature Communications",
+        "13",
+        "2761",
+        2022,
+    )
+    un = [(72, 40, 10, "CRC/C/ECU/5-6"), (72, 120, 20, "Convention on the Rights"), *BODY]
+    report = read(make_pdf(tmp_path / "un.pdf", [un]))
+    assert (report.type, report.number) == ("report", "CRC/C/ECU/5-6")
+    thesis = [
+        (72, 100, 20, "Parallelization of Efficient Tree Structures"),
+        (72, 160, 12, "Bachelor's Thesis in Informatics"),
+        (72, 180, 12, "Technical University of Munich"),
+        *BODY,
+    ]
+    tum = read(make_pdf(tmp_path / "tum.pdf", [thesis]))
+    assert (tum.type, tum.publisher) == ("thesis", "Technical University of Munich")
+    assert THESIS.search("Bachelor\u2019s Thesis in Informatics")  # a typographic apostrophe

@@ -96,8 +96,17 @@ def split_names(line: str) -> list[str]:
     line = _SPRINGER_MARK.sub("", line)
     marked = re.sub(r"(?<=[^\W\d_])(?:[\d*∗†‡§¶#♠♣♥♦♢♡☯⁎⇑]+[,\s]*)+(?=\s+[A-Z])", ", ", line)
     parts = [_LOOSE_CONNECTOR.sub("", p.strip()) for p in _CONNECTORS.split(marked) if p]
-    names = [name for name in (clean_name(p) for p in parts) if name]
-    return [name for name in names if not _DEGREES.issuperset(name.replace(".", "").split())]
+    names = [_without_degrees(name) for name in (clean_name(p) for p in parts) if name]
+    return [name for name in names if name]
+
+
+def _without_degrees(name: str) -> str:
+    """ "Louis Anthony Cox Jr. PhD" → "Louis Anthony Cox Jr.": post-nominals set without a
+    comma; a "name" of degrees alone ("MD, PhD") is none."""
+    words = name.split()
+    while words and words[-1].replace(".", "") in _DEGREES:
+        words.pop()
+    return " ".join(words)
 
 
 # academic degrees and post-nominals printed after a name ("Lucy Yardley, PhD")
@@ -172,6 +181,15 @@ _LABEL_WORDS = frozenset(
         "volume",
         "issue",
         "thesis",
+        "on",
+        "of",
+        "the",
+        "for",
+        "with",
+        "to",
+        "from",
+        "towards",
+        "between",
         "tesi",
         "tesis",
         "laurea",

@@ -461,9 +461,9 @@ _APA_LINES = re.compile(
 _ACRONYM_FOOT = re.compile(r"^(?P<container>[A-Z]{3,10}-\d{2})$")  # "IJCAI-07" on every page
 # "SCIENTIFIC REPORTS | 5 : 8555 | DOI: 10.1038/srep08555", "… | (2018) 8:12906 | DOI…"
 _BAR_FOOT = re.compile(
-    rf"^(?P<container>[A-Z][A-Za-z ]{{3,60}}?)\s\|\s(?:\((?P<year>{YEAR})\)\s)?"
+    rf"^(?P<container>[A-Z][A-Za-z ]{{3,60}}?)\s\|\s(?:\((?P<year>{YEAR})\)\s?)?"
     r"(?P<volume>\d{1,4})\s?:\s?(?P<number>\d{1,8})"
-    r"\s\|\s(?=DOI)"
+    r"\s\|\s(?=DOI|https?://doi\.org)"
 )
 _BANNER_BREAK = re.compile(r"\s{2,}|\s\|\s|\s(?=www\.|https?://)")
 _PROCEEDINGS = re.compile(
@@ -990,7 +990,8 @@ def _arxiv_stamp(text: PrintedText, page: str) -> Iterator[Candidate]:
 
 # A United Nations or WTO document symbol alone on its line: "TD/B/EX(72)/2", "WT/TPR/S/408/Rev.1"
 _DOCUMENT_SYMBOL = re.compile(
-    r"^[A-Z]{1,6}(?:\([\dA-Z\-]{1,8}\))?(?:/(?:[A-Z]{1,6}(?:\([\dA-Z\-]{1,8}\))?|\d{1,5}|Rev\.\d{1,2}"
+    r"^[A-Z]{1,6}(?:\([\dA-Z\-]{1,8}\))?(?:/(?:[A-Z]{1,6}(?:\([\dA-Z\-]{1,8}\))?|\d{1,5}(?:-\d{1,5})?|"
+    r"Rev\.\d{1,2}"
     r"|Add\.\d{1,3}|Corr\.\d{1,2})){2,6}$"
 )
 _REPORT_NUMBER = re.compile(
@@ -1451,7 +1452,7 @@ def _has_path(url: str) -> bool:
 
 
 THESIS = re.compile(
-    r"\b(?:(?:PhD|Ph\.D\.|doctoral|master'?s?|bachelor'?s?|diploma)\s(?:thesis|dissertation)|"
+    r"\b(?:(?:PhD|Ph\.D\.|doctoral|master['’]?s?|bachelor['’]?s?|diploma)\s(?:thesis|dissertation)|"
     r"(?:a\s)?thesis\s(?:submitted|presented)|dissertation\s(?:submitted|presented)|"
     r"submitted\sin\s(?:partial\s)?fulfil+ment|for\sthe\sdegree\sof|Doctor\sof\sPhilosophy|"
     r"Thèse\s(?:de\sdoctorat|présentée|pour)|pour\sobtenir\sle\sgrade|Dissertation\szur\s"
