@@ -66,7 +66,9 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
     text = PrintedText(pages, count)
     cover = jstor_cover(text)
     block, from_cover = cover or (read_title_block(pages[0]) if pages else TitleBlock(), [])
-    names = labelled_authors(text) or [n for n in [thesis_author(text)] if n]
+    names = labelled_authors(text)
+    if not names and (author := thesis_author(text)):
+        names = [author]
     if names:  # "Authors:", "Prepared by"; "by" / "door" and a name on a thesis title page
         named = {"authors": [surname_first(n) for n in names], "author_text": ", ".join(names)}
         alternatives = [replace(other, **named) for other in block.alternatives]

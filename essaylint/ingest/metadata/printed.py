@@ -1018,21 +1018,26 @@ def report_number_candidates(text: PrintedText) -> Iterator[Candidate]:
         yield Candidate("number", match.group("number"), 0.75, where)
         yield Candidate("type_cue", "report", 0.7, where)
         return
-    top = [normalise(line.text) for line in first.lines if line.bottom <= first.height * 0.25]
-    upper = [normalise(line.text) for line in first.lines if line.bottom <= first.height * 0.5]
-    for line in top:
-        if match := _DOCUMENT_SYMBOL.match(line.strip()):
-            where = f"p1 document symbol '{line.strip()}'"
+    # (line, in the top quarter) for the upper half of page 1: a document symbol or a bare
+    # code sits at the top, a labelled number ("Working Paper 27068") may sit lower
+    upper = [
+        (normalise(line.text).strip(), line.bottom <= first.height * 0.25)
+        for line in first.lines
+        if line.bottom <= first.height * 0.5
+    ]
+    for line in (line for line, at_top in upper if at_top):
+        if match := _DOCUMENT_SYMBOL.match(line):
+            where = f"p1 document symbol '{line}'"
             yield Candidate("number", match.group(0), 0.7, where)
             yield Candidate("type_cue", "report", 0.6, where)
             return
-    for line in upper:  # a code at the top; a labelled number ("Working Paper 27068") higher up
-        match = _REPORT_NUMBER.match(line.strip())
-        if match and (match.group("labelled") or line in top):
+    for line, at_top in upper:
+        match = _REPORT_NUMBER.match(line)
+        if match and (match.group("labelled") or at_top):
             value = match.group("labelled") or match.group("code")
             if re.search(r"\d", value) and not re.match(rf"^{DOI}", value):
-                yield Candidate("number", value, 0.7, f"p1 report number '{line.strip()}'")
-                yield Candidate("type_cue", "report", 0.6, f"p1 report number '{line.strip()}'")
+                yield Candidate("number", value, 0.7, f"p1 report number '{line}'")
+                yield Candidate("type_cue", "report", 0.6, f"p1 report number '{line}'")
                 return
 
 
@@ -1366,9 +1371,7 @@ def year_candidates(text: PrintedText) -> Iterator[Candidate]:
     if first is not None:
         head = "\n".join(normalise(line.text) for line in first.lines[:25])
         for match in _DATE_LINE.finditer(head):
-            line_end = head.find("\n", match.end())
-            whole = head[match.start() : line_end if line_end >= 0 else None]
-            if _DATE_RANGE.search(whole):
+            if _DATE_RANGE.search(head[match.start() :].split("\n", 1)[0]):
                 continue  # "28. August 1749 - 22. März 1832": a life or an event, not the date
             year = match.group("y1") or match.group("y2") or match.group("y3")
             yield Candidate("year", year, 0.45, f"p1 date '{match.group(0)[:60]}'")

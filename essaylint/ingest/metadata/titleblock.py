@@ -120,9 +120,7 @@ def _cover_block(lines: list[Line]) -> list[TitleBlock]:
     if not titles:
         return []
     start = max(titles, key=lambda i: (lines[i].size, -i))
-    block, span = _block_at(lines, start)
-    if min(span) > 0 and block.author_text == lines[min(span) - 1].names_text.strip():
-        block.authors, block.author_text = [], ""  # no names above a cover's title
+    block, _ = _block_at(lines, start, names_above=False)
     if block.author_text.isupper():
         block.authors, block.author_text = [], ""  # "A. ADULTS": a section heading
     return [block] if block.title else []
@@ -212,7 +210,9 @@ def _names_with_emails(lines: list[Line]) -> list[str]:
     return names
 
 
-def _block_at(lines: list[Line], start: int) -> tuple[TitleBlock, set[int]]:
+def _block_at(
+    lines: list[Line], start: int, names_above: bool = True
+) -> tuple[TitleBlock, set[int]]:
     size = lines[start].size
     while start > 0 and _continues_title(lines[start - 1], size, lines[start], before=True):
         start -= 1
@@ -229,7 +229,7 @@ def _block_at(lines: list[Line], start: int) -> tuple[TitleBlock, set[int]]:
         lines[end + 1 :], max(lines[i].size for i in range(start, end + 1))
     )
     block.authors = authors_from_text(block.author_text)
-    if not block.authors and start > 0:
+    if not block.authors and start > 0 and names_above:
         above = lines[start - 1].names_text.strip()  # De Gruyter sets the names above the title
         block.authors = authors_from_text(above)
         block.author_text = above if block.authors else block.author_text
