@@ -553,6 +553,8 @@ def main(argv: list[str] | None = None) -> int:
         "heldout17": DATA / "references" / "heldout17_key.json",
         "heldout18": DATA / "references" / "heldout18_key.json",
         "heldout19": DATA / "references" / "heldout19_key.json",
+        "heldout20": DATA / "references" / "heldout20_key.json",
+        "heldout21": DATA / "references" / "heldout21_key.json",
     }
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

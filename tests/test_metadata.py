@@ -16,7 +16,14 @@ from hypothesis import strategies as st
 from support.paths import CORPUS
 
 from essaylint.core.records import DocumentMetadata
+from essaylint.ingest.library_columns import fold
 from essaylint.ingest.metadata import pdf_metadata
+from essaylint.ingest.metadata.journals import (
+    journal_locators,
+    known_name,
+    known_titles,
+    venue_by_form,
+)
 from essaylint.ingest.metadata.layout import Line, repair_accents
 from essaylint.ingest.metadata.names import (
     PARTICLES,
@@ -1706,3 +1713,159 @@ def test_a_nature_foot_a_un_symbol_with_a_range_and_a_bachelors_thesis(tmp_path:
     tum = read(make_pdf(tmp_path / "tum.pdf", [thesis]))
     assert (tum.type, tum.publisher) == ("thesis", "Technical University of Munich")
     assert THESIS.search("Bachelor\u2019s Thesis in Informatics")  # a typographic apostrophe
+
+
+def test_a_known_journal_and_its_volume_in_a_foot_with_no_citation_form(tmp_path: Path) -> None:
+    foot = "Journal of Speech, Language, and Hearing Research | Vol. 62 | 1225-1242 | May 2019"
+    page = [(72, 120, 20, "Speech in noise and what it tells us"), *BODY, (72, 810, 6, foot)]
+    metadata = read(make_pdf(tmp_path / "asha.pdf", [page]))
+    assert metadata.container == "Journal of Speech, Language, and Hearing Research"
+    assert (metadata.volume, metadata.page, metadata.year) == ("62", "1225-1242", 2019)
+    assert "known journal" in metadata.evidence["container"]
+
+
+def test_a_known_journal_alone_over_page_one_in_capitals(tmp_path: Path) -> None:
+    page = [
+        (72, 20, 7, "PSYCHOLOGICAL SCIENCE"),
+        (72, 120, 20, "Redundant labels facilitate learning"),
+        (72, 160, 12, "Ann Cole and Ben Dale"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "psci.pdf", [page]))
+    assert (metadata.container, metadata.type) == ("Psychological Science", "article-journal")
+
+
+def test_a_journal_banner_set_like_the_title_is_not_the_title(tmp_path: Path) -> None:
+    page = [
+        (72, 74, 13, "Evolutionary Psychology"),
+        (72, 106, 9, "www.epjournal.net - 2011."),
+        (72, 226, 13, "Surveillance Cues Enhance Moral Condemnation"),
+        (72, 253, 9, "Pierrick Bourrat, School of Philosophy, University of Sydney"),
+        *[
+            (72, 360 + 14 * i, 11, "Body text of the document goes on for a while here.")
+            for i in range(8)
+        ],
+    ]
+    metadata = read(make_pdf(tmp_path / "ep.pdf", [page]))
+    assert metadata.container == "Evolutionary Psychology"
+    assert metadata.title == "Surveillance Cues Enhance Moral Condemnation"
+
+
+def test_known_journal_names_only_where_heads_and_feet_print_them(tmp_path: Path) -> None:
+    page = [
+        (72, 120, 20, "Learning to rank with little data"),
+        (72, 160, 12, "Ann Cole and Ben Dale"),
+        (72, 300, 10, "Machine Learning"),  # a heading in the body, not a running head
+        (72, 320, 10, "Neural Networks (ANN) predict the daily demand for cash."),
+        *BODY,
+        (72, 810, 8, "Department of Computer Science 2019"),  # a name inside a foot's text
+    ]
+    metadata = read(make_pdf(tmp_path / "body.pdf", [page]))
+    assert not metadata.container and not metadata.volume
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "locators"),
+    [
+        (
+            "Journal of Applied Ecology 2017, 54, 872–882  doi: 10.1111/1365-2664.12784",
+            "Journal of Applied Ecology",
+            {"volume": "54", "page": "872-882", "year": "2017"},
+        ),
+        (
+            "COMMUNITY ECOLOGY 13(1): 82-87, 2012",
+            "COMMUNITY ECOLOGY",
+            {"volume": "13", "issue": "1", "page": "82-87", "year": "2012"},
+        ),
+        (
+            "European Journal of Human Genetics (1999) 7, 469–477",
+            "European Journal of Human Genetics",
+            {"volume": "7", "page": "469-477", "year": "1999"},
+        ),
+        (
+            "Attie et al. BMC Bioinformatics 2011, 12(Suppl 9):S1",
+            "BMC Bioinformatics",
+            {"volume": "12", "issue": "Suppl 9", "number": "S1", "year": "2011"},
+        ),
+        (
+            "394 Journal of Cognitive Neuroscience  Volume 12, Number 3",
+            "Journal of Cognitive Neuroscience",
+            {"volume": "12", "issue": "3"},
+        ),
+        (
+            "Journal of Alloys and Compounds 617 (2014) 444–454",
+            "Journal of Alloys and Compounds",
+            {"volume": "617", "page": "444-454", "year": "2014"},
+        ),
+        ("Cambridge Journal of Economics 2024, 1 of 18", "Cambridge Journal of Economics", {}),
+        (
+            "European Journal of Social Psychology 00 (2017) 00–00",
+            "European Journal of Social Psychology",
+            {},
+        ),
+        ("American Political Science Review (2025) 1-10", "American Political Science Review", {}),
+        ("Recent work in European Journal of Human Genetics 7", "", {}),
+        ("Psychological Science and its critics", "", {}),
+    ],
+)
+def test_a_known_journal_name_and_what_follows_it(line: str, name: str, locators: dict) -> None:
+    found, rest = known_name(line)
+    assert found == name
+    assert dict(journal_locators(rest)) == locators
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=120))
+@example("Journal of Applied Ecology 2017, 54, 872–882")
+@example("• Vol. 62 • • 1225–1242 •")
+def test_known_name_is_a_known_title_the_line_prints(line: str) -> None:
+    name, rest = known_name(line)
+    if name:
+        assert name in line and line.endswith(rest)
+        assert fold(name) in known_titles() and len(name.split()) >= 2
+    dict(journal_locators(rest))  # never raises
+
+
+@pytest.mark.parametrize(
+    ("line", "name", "locators"),
+    [
+        (
+            "Revista de Direito da Cidade, vol. 10, nº 3. ISSN 2317-7721 pp. 1622-1641",
+            "Revista de Direito da Cidade",
+            {"volume": "10", "issue": "3"},
+        ),
+        (
+            "ICTACT JOURNAL ON SOFT COMPUTING, JULY 2013, VOLUME: 03, ISSUE: 04",
+            "ICTACT JOURNAL ON SOFT COMPUTING",
+            {"volume": "03", "issue": "04", "year": "2013"},
+        ),
+        (
+            "International Journal of Latest Engineering Research and Applications (IJLERA)",
+            "International Journal of Latest Engineering Research and Applications",
+            {},
+        ),
+        ("Journal Pre-proof", "", {}),
+        ("Review Article", "", {}),
+        ("Proceedings of the 2023 CHI Conference", "", {}),
+        ("Journal of a year at sea, 1923", "", {}),  # a word in lower case: a sentence
+    ],
+)
+def test_a_journal_name_known_by_its_form(line: str, name: str, locators: dict) -> None:
+    found, rest = venue_by_form(line)
+    assert found == name
+    assert dict(journal_locators(rest)) == locators
+
+
+def test_a_report_series_in_the_lists_is_not_a_journal() -> None:
+    assert known_name("NIST Special Publication 800")[0] == ""
+    assert known_name("NASA Technical Memorandum 106711")[0] == ""
+    assert known_name("Scientific Reports 5, 8555")[0] == "Scientific Reports"
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=120))
+@example("Journal of , vol. 10")
+@example("Annals of the of the 12")
+def test_venue_by_form_takes_the_start_of_the_line(line: str) -> None:
+    name, rest = venue_by_form(line)
+    if name:
+        assert line.strip().startswith(name) and len(name.split()) >= 3
+    dict(journal_locators(rest))

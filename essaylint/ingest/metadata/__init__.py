@@ -21,6 +21,7 @@ from essaylint.ingest.metadata.covers import (
 )
 from essaylint.ingest.metadata.decide import decide
 from essaylint.ingest.metadata.embedded import read_embedded
+from essaylint.ingest.metadata.journals import journal_names
 from essaylint.ingest.metadata.layout import PageLines, read_page_lines, read_page_text
 from essaylint.ingest.metadata.names import surname_first
 from essaylint.ingest.metadata.printed import (
@@ -78,6 +79,7 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
         *from_cover,
         *openedition_cover(text),
         *citation_lines(text),
+        *journal_names(text),
         *after_title(text, block.title),
         *doi_candidates(text),
         *arxiv_candidates(text),

@@ -85,15 +85,13 @@ def read_title_block(page: PageLines) -> TitleBlock:
     blocks: list[TitleBlock] = []
     used: set[int] = set()
     for size in sorted({lines[i].size for i in candidates}, reverse=True):
-        start = next((i for i in candidates if lines[i].size == size and i not in used), None)
-        if start is None:
-            continue
-        block, span = _block_at(lines, start)
-        used |= span
-        if block.title and all(block.title != b.title for b in blocks):
-            blocks.append(block)
-        if len(blocks) == 3:
-            break
+        for start in (i for i in candidates if lines[i].size == size):
+            if start in used or len(blocks) == 3:
+                continue  # a banner and the title may share a size: both are kept
+            block, span = _block_at(lines, start)
+            used |= span
+            if block.title and all(block.title != b.title for b in blocks):
+                blocks.append(block)
     if not blocks:
         over_names = _block_over_names(page, body)
         if over_names.title or len(lines) > COVER_LINES:
@@ -229,7 +227,7 @@ def _block_at(
         lines[end + 1 :], max(lines[i].size for i in range(start, end + 1))
     )
     block.authors = authors_from_text(block.author_text)
-    if not block.authors and start > 0 and names_above:
+    if not block.authors and start > 0 and names_above and lines[start - 1].size < size:
         above = lines[start - 1].names_text.strip()  # De Gruyter sets the names above the title
         block.authors = authors_from_text(above)
         block.author_text = above if block.authors else block.author_text

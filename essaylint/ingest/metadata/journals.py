@@ -1,0 +1,166 @@
+"""Journal names a page prints in its heads and feet, recognised against a list of known
+titles where no citation form surrounds them: "PSYCHOLOGICAL SCIENCE" alone over page 1,
+"Journal of Speech, Language, and Hearing Research • Vol. 62 • 1225–1242". The list
+(``essaylint/assets/journals.txt.gz``, 107,527 folded names of two words or more) is built by
+``bench/journal_list.py`` from JabRef's CC0 abbreviation lists and the NLM catalogue's titles."""
+
+from __future__ import annotations
+
+import gzip
+import re
+from collections.abc import Iterator
+from functools import cache
+from importlib.resources import files
+
+from essaylint.ingest.library_columns import fold
+from essaylint.ingest.metadata.printed import Candidate, PrintedText, normalise, recase_title
+
+LONGEST = 14  # words in a journal's name
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_YEAR = r"(?:19|20)\d\d"
+# what may follow a journal's name on its line: its volume, year or date, a separator
+_AFTER = re.compile(
+    rf"^\s*(?:$|[,|•·:;(]|\d|(?:vol|volume|no|issue|number)\b|{_MONTH}\b|published\b|©)",
+    re.IGNORECASE,
+)
+# what a head or foot prints after the name: "(1999) 7, 469–477", "2017, 54, 872–882",
+# "• Vol. 62 • 1225–1242 • May 2019", "13(1): 82-87, 2012", ", VOL. 29, NO. 9, SEPTEMBER 2025"
+_LOCATORS = re.compile(
+    rf"""^[\s,.;:|•·]*
+    (?:(?:{_MONTH}\s+)?\(?(?P<year>{_YEAR})\)?[\s,.;:|•·]*)?
+    (?:(?:vol(?:ume)?\.?:?\s*)(?P<labelled>\d{{1,4}})|(?P<volume>(?!{_YEAR}\b)\d{{1,4}}))(?!\d)
+    (?!\s*(?:of|st|nd|rd|th)\b|\s?[-–—]\s?\d)
+    (?:\s*\((?P<year_mid>{_YEAR})\)
+      |\s*\((?P<issue>[^()]{{1,12}})\)
+      |:\s?(?P<issue_b>\d{{1,3}})(?=,\s*pp)
+      |[\s,.;|•·]*(?:no|number|issue|iss|n[º°o])\.?:?\s*(?P<issue_c>\d{{1,4}}))?
+    (?:[\s,.;:|•·]*(?:pp?\.\s*)?(?P<page>\d{{1,6}}\s?[-–—]\s?\d{{1,6}})(?!\d)
+      |:\s?(?P<number>[A-Z]?\d{{1,7}})\b(?![-–—]))?
+    (?:[\s,.;|•·]*(?:{_MONTH}\s+)?(?:\d{{1,2}},?\s+)?(?P<year_after>{_YEAR})\b)?""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# a report series the lists carry among their journals ("NIST Special Publication 800",
+# "NASA Technical Memorandum 106711"): what follows it is a report's number, not a volume
+_REPORT_SERIES = re.compile(
+    r"\b(?:memorandum|working\s+papers?|discussion\s+papers?|special\s+publications?|"
+    r"technical\s+(?:reports?|notes?)|occasional\s+papers?|policy\s+briefs?|data\s+briefs?)\b",
+    re.IGNORECASE,
+)
+# what may precede it: nothing, a page number, a bar or bullet, "et al."
+_BEFORE = re.compile(r"^(?:|\d{1,5}|.*[|•·]|.*\bet al\.?)\s*$")
+
+
+@cache
+def known_titles() -> frozenset[str]:
+    data = files("essaylint.assets").joinpath("journals.txt.gz").read_bytes()
+    return frozenset(gzip.decompress(data).decode().split("\n")) - {""}
+
+
+def journal_names(text: PrintedText) -> Iterator[Candidate]:
+    """A known journal's name where a head or foot starts with it (after a page number, a bar
+    or "et al.") and goes on with nothing, a date, a volume or a separator."""
+    seen: set[str] = set()
+    for number, line in [*text.margin_lines(), *_numbered_heads(text), *_banners(text)]:
+        name, rest = known_name(line)
+        if not name:
+            name, rest = venue_by_form(line)
+        if name and name not in seen:
+            seen.add(name)
+            quote = " ".join(line.split())[:120]
+            where = f"p{number} head/foot with a known journal's name '{quote[:80]}'"
+            found = dict(journal_locators(rest))
+            shared = quote if found else ""
+            yield Candidate("container", recase_title(name), 0.7, where, line=shared)
+            for field_name, value in found.items():
+                yield Candidate(field_name, value, 0.7, where, line=shared)
+
+
+def _numbered_heads(text: PrintedText) -> Iterator[tuple[int, str]]:
+    """A head or foot of page 2 or 3 that starts with its page number and goes on with the
+    journal and its volume ("394 Journal of Cognitive Neuroscience  Volume 12, Number 3"),
+    read even where no other page read repeats it."""
+    for page in text.pages[1:3]:
+        for line in page.margins():
+            name, rest = known_name(line.text)
+            if re.match(r"\d{1,5}\s", line.text.strip()) and name and dict(journal_locators(rest)):
+                yield page.number, normalise(line.text)
+
+
+def _banners(text: PrintedText) -> Iterator[tuple[int, str]]:
+    """A line near the top of page 1 that is a known journal's name and nothing else."""
+    page = text.first
+    for line in page.lines if page else []:
+        if line.top <= page.height * 0.15 and known_name(line.text)[0] == line.text.strip():
+            yield 1, normalise(line.text)
+
+
+def journal_locators(rest: str) -> Iterator[tuple[str, str]]:
+    """Volume, issue, pages and year printed after the name; none from a template's zeros
+    ("00 (2017) 00–00")."""
+    match = _LOCATORS.match(rest)
+    if not match:
+        return
+    groups = match.groupdict()
+    volume = groups["labelled"] or groups["volume"]
+    page = re.sub(r"[–—]", "-", re.sub(r"\s", "", groups["page"] or ""))
+    if not volume or set(volume) == {"0"} or page.startswith("0"):
+        return
+    yield "volume", volume
+    if issue := groups["issue"] or groups["issue_b"] or groups["issue_c"]:
+        yield "issue", issue.strip()
+    if page:
+        yield "page", page
+    elif groups["number"]:
+        yield "number", groups["number"]
+    if year := groups["year"] or groups["year_mid"] or groups["year_after"]:
+        yield "year", year
+
+
+_VENUE_WORD = (
+    r"(?:Journal|Revista|Review|Annals|Transactions|Letters|Bulletin|Proceedings|Archives|"
+    r"Jurnal|Zeitschrift|Cuadernos|Acta|Quarterly|Rivista|Revue|Tijdschrift)"
+)
+_LINK = r"(?:of|and|for|on|in|the|de|da|do|das|dos|del|la|di|e|y|&|für|und|et|des|du)"
+_WORD = r"(?:[A-Z][\w'’-]*,?|" + _LINK + r")"
+# a journal's name by its form where no list knows it: "Revista de Direito da Cidade, vol. 10",
+# "ICTACT JOURNAL ON SOFT COMPUTING, JULY 2013, VOLUME: 03", "International Journal of …
+# (IJLERA) ISSN: 2455-7137"
+_VENUE = re.compile(
+    rf"^(?P<name>(?:[A-Z][\w'’-]*\s+){{0,4}}{_VENUE_WORD}(?:\s+{_WORD}){{1,12}}?)"
+    rf"(?=\s*(?:$|[,(]|ISSN\b|vol\b|volume\b|\d))",
+    re.IGNORECASE,
+)
+
+
+def venue_by_form(line: str) -> tuple[str, str]:
+    """A head or foot that starts with a journal's name by its form: a venue word
+    ("Journal", "Revista", "Annals", …) among capitalised words and links, three words or
+    more, then the end of the line, a comma, a parenthesis, "ISSN", "vol" or a number."""
+    match = _VENUE.match(line.strip())
+    if not match:
+        return "", ""
+    name = re.split(rf",\s*{_MONTH}\b", match.group("name"), flags=re.I)[0].rstrip(",")
+    name = re.sub(rf"(?:\s+{_LINK})+$", "", name, flags=re.I)
+    words = name.split()
+    capitalised = all(w[0].isupper() for w in words if not re.fullmatch(_LINK, w, re.I))
+    if len(words) < 3 or not capitalised or re.search(r"pre-?proof|article", name, re.I):
+        return "", ""
+    return name, line.strip()[len(name) :]
+
+
+def known_name(line: str) -> tuple[str, str]:
+    """The longest known journal name in the line that stands where a running head or foot
+    prints one, and what follows it; ("", "") when there is none."""
+    words = list(re.finditer(r"\S+", line))
+    titles = known_titles()
+    for i, first in enumerate(words):
+        if not _BEFORE.match(line[: first.start()]):
+            continue
+        for j in range(min(len(words), i + LONGEST), i + 1, -1):
+            if not any(c.isalnum() for c in words[j - 1].group()):
+                continue  # a name ends with a word, not with the bullet after it
+            span = line[first.start() : words[j - 1].end()].rstrip(".,;:")
+            rest = line[words[j - 1].end() :]
+            if fold(span) in titles and _AFTER.match(rest) and not _REPORT_SERIES.search(span):
+                return span, rest
+    return "", ""
