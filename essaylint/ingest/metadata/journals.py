@@ -13,30 +13,35 @@ from functools import cache
 from importlib.resources import files
 
 from essaylint.ingest.library_columns import fold
-from essaylint.ingest.metadata.printed import Candidate, PrintedText, normalise, recase_title
+from essaylint.ingest.metadata.printed import (
+    MONTH,
+    YEAR,
+    Candidate,
+    PrintedText,
+    normalise,
+    recase_title,
+)
 
 LONGEST = 14  # words in a journal's name
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
-_YEAR = r"(?:19|20)\d\d"
 # what may follow a journal's name on its line: its volume, year or date, a separator
 _AFTER = re.compile(
-    rf"^\s*(?:$|[,|•·:;(]|\d|(?:vol|volume|no|issue|number)\b|{_MONTH}\b|published\b|©)",
+    rf"^\s*(?:$|[,|•·:;(]|\d|(?:vol|volume|no|issue|number)\b|{MONTH}\b|published\b|©)",
     re.IGNORECASE,
 )
 # what a head or foot prints after the name: "(1999) 7, 469–477", "2017, 54, 872–882",
 # "• Vol. 62 • 1225–1242 • May 2019", "13(1): 82-87, 2012", ", VOL. 29, NO. 9, SEPTEMBER 2025"
 _LOCATORS = re.compile(
     rf"""^[\s,.;:|•·]*
-    (?:(?:{_MONTH}\s+)?\(?(?P<year>{_YEAR})\)?[\s,.;:|•·]*)?
-    (?:(?:vol(?:ume)?\.?:?\s*)(?P<labelled>\d{{1,4}})|(?P<volume>(?!{_YEAR}\b)\d{{1,4}}))(?!\d)
+    (?:(?:{MONTH}\s+)?\(?(?P<year>{YEAR})\)?[\s,.;:|•·]*)?
+    (?:(?:vol(?:ume)?\.?:?\s*)(?P<labelled>\d{{1,4}})|(?P<volume>(?!{YEAR}\b)\d{{1,4}}))(?!\d)
     (?!\s*(?:of|st|nd|rd|th)\b|\s?[-–—]\s?\d)
-    (?:\s*\((?P<year_mid>{_YEAR})\)
+    (?:\s*\((?P<year_mid>{YEAR})\)
       |\s*\((?P<issue>[^()]{{1,12}})\)
       |:\s?(?P<issue_b>\d{{1,3}})(?=,\s*pp)
       |[\s,.;|•·]*(?:no|number|issue|iss|n[º°o])\.?:?\s*(?P<issue_c>\d{{1,4}}))?
     (?:[\s,.;:|•·]*(?:pp?\.\s*)?(?P<page>\d{{1,6}}\s?[-–—]\s?\d{{1,6}})(?!\d)
       |:\s?(?P<number>[A-Z]?\d{{1,7}})\b(?![-–—]))?
-    (?:[\s,.;|•·]*(?:{_MONTH}\s+)?(?:\d{{1,2}},?\s+)?(?P<year_after>{_YEAR})\b)?""",
+    (?:[\s,.;|•·]*(?:{MONTH}\s+)?(?:\d{{1,2}},?\s+)?(?P<year_after>{YEAR})\b)?""",
     re.IGNORECASE | re.VERBOSE,
 )
 # a report series the lists carry among their journals ("NIST Special Publication 800",
@@ -57,41 +62,51 @@ def known_titles() -> frozenset[str]:
 
 
 def journal_names(text: PrintedText) -> Iterator[Candidate]:
-    """A known journal's name where a head or foot starts with it (after a page number, a bar
-    or "et al.") and goes on with nothing, a date, a volume or a separator."""
+    """A journal's name where a head or foot starts with it (after a page number, a bar or
+    "et al."), with the volume, issue, pages and year printed after it."""
     seen: set[str] = set()
-    for number, line in [*text.margin_lines(), *_numbered_heads(text), *_banners(text)]:
-        name, rest = known_name(line)
-        if not name:
-            name, rest = venue_by_form(line)
-        if name and name not in seen:
-            seen.add(name)
-            quote = " ".join(line.split())[:120]
-            where = f"p{number} head/foot with a known journal's name '{quote[:80]}'"
-            found = dict(journal_locators(rest))
-            shared = quote if found else ""
-            yield Candidate("container", recase_title(name), 0.7, where, line=shared)
-            for field_name, value in found.items():
-                yield Candidate(field_name, value, 0.7, where, line=shared)
+    for number, line, (name, rest), how in _named_lines(text):
+        if name in seen:
+            continue
+        seen.add(name)
+        quote = " ".join(line.split())[:120]
+        where = f"p{number} head/foot with {how} '{quote[:80]}'"
+        found = dict(journal_locators(rest))
+        shared = quote if found else ""
+        yield Candidate("container", recase_title(name), 0.7, where, line=shared)
+        for field_name, value in found.items():
+            yield Candidate(field_name, value, 0.7, where, line=shared)
 
 
-def _numbered_heads(text: PrintedText) -> Iterator[tuple[int, str]]:
-    """A head or foot of page 2 or 3 that starts with its page number and goes on with the
-    journal and its volume ("394 Journal of Cognitive Neuroscience  Volume 12, Number 3"),
-    read even where no other page read repeats it."""
+_Named = tuple[int, str, tuple[str, str], str]  # page, line, (name, what follows), how found
+
+
+def _named_lines(text: PrintedText) -> Iterator[_Named]:
+    """The heads and feet that name a journal: page 1's and those that recur; a head of page
+    2 or 3 that starts with its page number and goes on with a known journal and its volume
+    ("394 Journal of Cognitive Neuroscience  Volume 12, Number 3"), though no other page read
+    repeats it; a line near the top of page 1 that is a known journal's name and nothing
+    else."""
+    known = "a known journal's name"
+    for number, line in text.margin_lines():
+        if (named := known_name(line))[0]:
+            yield number, line, named, known
+        elif (named := venue_by_form(line))[0]:
+            yield number, line, named, "a journal's name by its form"
     for page in text.pages[1:3]:
-        for line in page.margins():
-            name, rest = known_name(line.text)
-            if re.match(r"\d{1,5}\s", line.text.strip()) and name and dict(journal_locators(rest)):
-                yield page.number, normalise(line.text)
-
-
-def _banners(text: PrintedText) -> Iterator[tuple[int, str]]:
-    """A line near the top of page 1 that is a known journal's name and nothing else."""
-    page = text.first
-    for line in page.lines if page else []:
-        if line.top <= page.height * 0.15 and known_name(line.text)[0] == line.text.strip():
-            yield 1, normalise(line.text)
+        for head in (normalise(line.text) for line in page.margins()):
+            if not re.match(r"\d{1,5}\s", head.strip()):
+                continue
+            named = known_name(head)
+            if named[0] and any(journal_locators(named[1])):
+                yield page.number, head, named, known
+    first = text.first
+    for line in first.lines if first else []:
+        if line.top > first.height * 0.15:
+            continue
+        named = known_name(banner := normalise(line.text))
+        if named[0] and named[0] == banner.strip():
+            yield 1, banner, named, known
 
 
 def journal_locators(rest: str) -> Iterator[tuple[str, str]]:
@@ -139,7 +154,7 @@ def venue_by_form(line: str) -> tuple[str, str]:
     match = _VENUE.match(line.strip())
     if not match:
         return "", ""
-    name = re.split(rf",\s*{_MONTH}\b", match.group("name"), flags=re.I)[0].rstrip(",")
+    name = re.split(rf",\s*{MONTH}\b", match.group("name"), flags=re.I)[0].rstrip(",")
     name = re.sub(rf"(?:\s+{_LINK})+$", "", name, flags=re.I)
     words = name.split()
     capitalised = all(w[0].isupper() for w in words if not re.fullmatch(_LINK, w, re.I))

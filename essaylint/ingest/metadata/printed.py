@@ -128,7 +128,7 @@ LEAD = (
     rf"(?:\d{{1,5}}\s+)?(?:{_PARTICLE}{_SURNAME}\s(?:et\sal\.?|(?:and|&)\s{_PARTICLE}{_SURNAME})"
     rf"\s+)?"
 )
-_MONTH = (
+MONTH = (
     r"(?i:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
     r"|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre"
     r"|Januar|Februar|März|Juni|Juli|Oktober|Dezember)"
@@ -198,7 +198,7 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
     # 12, 5: 1110-1117 / Postgrad Med J 2010;86:272e278
     _form(
         "journal year;vol(issue):pages",
-        rf"(?:^{LEAD}|\.\s|\s{{2}}|(?<=:\s)){JOURNAL}\.?\s(?P<year>{YEAR})(?:\s{_MONTH}(?:\s\d{{1,2}})?)?\s?;\s?"
+        rf"(?:^{LEAD}|\.\s|\s{{2}}|(?<=:\s)){JOURNAL}\.?\s(?P<year>{YEAR})(?:\s{MONTH}(?:\s\d{{1,2}})?)?\s?;\s?"
         rf"(?P<volume>\d{{1,4}}){_ISSUE}?\s?:\s?(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b",
         0.85,
     ),
@@ -254,7 +254,7 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
     _form(
         "journal • Volume v, Number n, month year",
         rf"{JOURNAL}\s[^\w\s]?\s?Volume\s(?P<volume>\d{{1,4}}),\s(?:Number|Issue)\s"
-        rf"(?P<issue>[\w\-]{{1,7}}),\s{_MONTH}\s(?P<year>{YEAR})\b",
+        rf"(?P<issue>[\w\-]{{1,7}}),\s{MONTH}\s(?P<year>{YEAR})\b",
         0.85,
     ),
     # The Stata Journal (2004) 4, Number 2, pp. 127-141
@@ -280,7 +280,7 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
     # APPLIED AND ENVIRONMENTAL MICROBIOLOGY, Nov. 2011, p. 7469-7478  Vol. 77, No. 21
     _form(
         "journal, month year, p. pages vol. v, no. n",
-        rf"{JOURNAL},\s{_MONTH}\s(?P<year>{YEAR}),\sp{{1,2}}\.\s?(?P<page>{PAGES})\s+"
+        rf"{JOURNAL},\s{MONTH}\s(?P<year>{YEAR}),\sp{{1,2}}\.\s?(?P<page>{PAGES})\s+"
         rf"(?i:Vol\.)\s?(?P<volume>\d{{1,4}}),\s(?i:No\.)\s?(?P<issue>[\w\-]{{1,7}})",
         0.85,
     ),
@@ -306,7 +306,7 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
     # BioScience • June 2017 / Vol. 67 No. 6 (OUP heads)
     _form(
         "journal • month year / Vol. v No. n",
-        rf"{JOURNAL}\s[•·]\s{_MONTH}\s(?P<year>{YEAR})\s/\sVol\.\s?(?P<volume>\d{{1,4}})\s"
+        rf"{JOURNAL}\s[•·]\s{MONTH}\s(?P<year>{YEAR})\s/\sVol\.\s?(?P<volume>\d{{1,4}})\s"
         rf"No\.\s?(?P<issue>[\w\-]{{1,7}})",
         0.8,
     ),
@@ -320,7 +320,7 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
     _form(
         "journal | Volume v, Number n | date",
         rf"{JOURNAL}\s\|\sVolume\s(?P<volume>\d{{1,4}}),\s(?:Number|Issue)\s(?P<issue>[\w\-]{{1,7}})"
-        rf"\s\|\s{_MONTH}\s\d{{1,2}},\s(?P<year>{YEAR})",
+        rf"\s\|\s{MONTH}\s\d{{1,2}},\s(?P<year>{YEAR})",
         0.8,
     ),
     # OXFORD BULLETIN OF ECONOMICS AND STATISTICS, 72, 4 (2010) (a Blackwell head)
@@ -352,7 +352,7 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
     # The Journal of Neuroscience, December 1, 1998, 18(23):10105-10115
     _form(
         "journal, month day, year, vol(issue):pages",
-        rf"{JOURNAL},\s{_MONTH}\s\d{{1,2}},\s(?P<year>{YEAR}),\s(?P<volume>\d{{1,4}})"
+        rf"{JOURNAL},\s{MONTH}\s\d{{1,2}},\s(?P<year>{YEAR}),\s(?P<volume>\d{{1,4}})"
         rf"\((?P<issue>[\w\-]{{1,7}})\):\s?(?P<page>{PAGES})\b",
         0.85,
     ),
@@ -369,7 +369,7 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"{JOURNAL},?\s+(?i:Vol\.?|Volume)\s*(?P<volume>\d{{1,4}})\s*[,(]?\s*(?i:No\.?|Issue|"
         rf"Number|Nr\.?)\s*(?P<issue>[\w\-]{{1,7}})\)?(?:\s*,\s*(?:pp?\.\s*)?(?P<page>{PAGES}))?"
         rf"(?:,\sArticle\s(?P<number>\d{{1,6}}))?"
-        rf"(?:\s*,?\s*(?:\(?{_MONTH}\s)?(?P<year>{YEAR})\)?)?",
+        rf"(?:\s*,?\s*(?:\(?{MONTH}\s)?(?P<year>{YEAR})\)?)?",
         0.8,
     ),
 )
@@ -390,11 +390,11 @@ _BANNER = r"^(?P<banner>[A-Z][^\n]{3,120})\n"
 # "January 2007, Volume 18, Issue 3." under the journal's banner (Journal of Statistical Software)
 # "August 2018, 31, 549-557" under the journal's banner (Wiley society journals)
 _MONTH_YEAR_VOL_PAGES = re.compile(
-    rf"(?:{_BANNER})?^{_MONTH}\s(?P<year>{YEAR}),\s(?P<volume>\d{{1,4}}),\s(?P<page>{PAGES})\s*$",
+    rf"(?:{_BANNER})?^{MONTH}\s(?P<year>{YEAR}),\s(?P<volume>\d{{1,4}}),\s(?P<page>{PAGES})\s*$",
     re.MULTILINE,
 )
 _DATE_VOLUME_ISSUE = re.compile(
-    rf"(?:{_BANNER})?^(?:{_MONTH}\s)?(?P<year>{YEAR}),\s*Volume\s"
+    rf"(?:{_BANNER})?^(?:{MONTH}\s)?(?P<year>{YEAR}),\s*Volume\s"
     r"(?P<volume>\d{1,4}),\s*Issue\s(?P<issue>[\w\-]{1,7})\b",
     re.MULTILINE,
 )
@@ -409,7 +409,7 @@ _CITED_AFTER_TITLE = re.compile(
 )
 # an abbreviated name ("R. Soc. open sci") that lost its last dot to the pattern
 _ABBREVIATION_END = re.compile(r"\.\s.*\b[^\W\d_]{1,4}$")
-_ENDS_WITH_MONTH = re.compile(rf"\b{_MONTH}$")  # "… January 3, 2024" is a date
+_ENDS_WITH_MONTH = re.compile(rf"\b{MONTH}$")  # "… January 3, 2024" is a date
 # "2017, Vol. 21(2) 151–177" under the journal's name (SAGE)
 _YEAR_VOL_PAGES = re.compile(
     rf"(?:{_BANNER})?^(?P<year>{YEAR}),\s*Vol\.\s?(?P<volume>\d{{1,4}})"
@@ -425,7 +425,7 @@ _OUP_HEAD = re.compile(
 # SAGE: "Journal of Management" over "Vol. 45 No. 6, July 2019 2498–2537"
 _VOL_NO_DATE_PAGES = re.compile(
     rf"{_BANNER}Vol\.\s(?P<volume>\d{{1,4}})\sNo\.\s(?P<issue>[\w\-]{{1,7}}),"
-    rf"\s(?:{_MONTH}\s)?(?P<year>{YEAR})\s(?P<page>{PAGES})\s*$",
+    rf"\s(?:{MONTH}\s)?(?P<year>{YEAR})\s(?P<page>{PAGES})\s*$",
     re.MULTILINE,
 )
 # "22(4) 490–497" under the journal's name (SAGE), the year printed elsewhere
@@ -436,19 +436,19 @@ _VOL_ISSUE_PAGES = re.compile(
 )
 _NATURE_HEAD = re.compile(
     rf"^(?P<container>[A-Za-z][A-Za-z ]{{3,60}}?)\s+VOLUME\s(?P<volume>\d{{1,4}})\s\|\sNUMBER\s"
-    rf"(?P<issue>[\w\-]{{1,7}})\s\|\s{_MONTH}\s(?P<year>{YEAR})\b"
+    rf"(?P<issue>[\w\-]{{1,7}})\s\|\s{MONTH}\s(?P<year>{YEAR})\b"
 )
 # "Chinese Medical Journal ¦ July 20, 2017 ¦ Volume 130 ¦ Issue 14  1683" (Medknow)
 _BAR_DATE_VOLUME_ISSUE = re.compile(
-    rf"(?:^|\d\s)(?P<container>[A-Z][A-Za-z ]{{3,60}}?)\s[|¦]\s{_MONTH}\s\d{{1,2}},\s"
+    rf"(?:^|\d\s)(?P<container>[A-Z][A-Za-z ]{{3,60}}?)\s[|¦]\s{MONTH}\s\d{{1,2}},\s"
     rf"(?P<year>{YEAR})\s[|¦]\sVolume\s(?P<volume>\d{{1,4}})\s[|¦]\sIssue\s(?P<issue>[\w\-]{{1,7}})"
 )
 # "NATURE MATERIALS | VOL 13 | SEPTEMBER 2014 | www.nature.com/naturematerials  897"
 _NATURE_FOOT = re.compile(
-    rf"^(?P<container>[A-Z][A-Z ]{{3,60}}?)\s\|\sVOL\s(?P<volume>\d{{1,4}})\s\|\s{_MONTH}\s"
+    rf"^(?P<container>[A-Z][A-Z ]{{3,60}}?)\s\|\sVOL\s(?P<volume>\d{{1,4}})\s\|\s{MONTH}\s"
     rf"(?P<year>{YEAR})\s\|"
     # the older foot without bars: "nature physics VOL 3 NOVEMBER 2007 www.nature.com/…"
-    rf"|^(?P<old>nature(?:\s[a-z]+){{0,3}})\sVOL\s(?P<old_volume>\d{{1,4}})\s{_MONTH}\s"
+    rf"|^(?P<old>nature(?:\s[a-z]+){{0,3}})\sVOL\s(?P<old_volume>\d{{1,4}})\s{MONTH}\s"
     rf"(?P<old_year>{YEAR})\swww\.nature\.com"
 )
 # APA journals: "Journal of Applied Psychology  © 2016 American Psychological Association" over
@@ -486,7 +486,7 @@ _CONFERENCE_LINE = re.compile(
 )
 # the ACM permission block: "PLDI’09, June 15–20, 2009, Dublin, Ireland."
 _ACM_VENUE = re.compile(
-    rf"^(?P<container>[A-Z][A-Za-z]{{1,14}}\s?['’]\s?\d{{2}}),\s+{_MONTH}\s\d{{1,2}}"
+    rf"^(?P<container>[A-Z][A-Za-z]{{1,14}}\s?['’]\s?\d{{2}}),\s+{MONTH}\s\d{{1,2}}"
     rf"[^\n]{{0,20}}?,\s(?P<year>{YEAR})\b",
     re.MULTILINE,
 )
@@ -692,7 +692,7 @@ _NOT_JOURNAL = re.compile(
 
 
 def _plausible_journal(name: str) -> bool:
-    if re.fullmatch(_MONTH, name.strip()):
+    if re.fullmatch(MONTH, name.strip()):
         return False  # "August 2018, 31, 549-557": a date, not a journal
     words = name.split()
     letters = sum(c.isalpha() for c in name)
@@ -1229,7 +1229,7 @@ def cover_issuers(text: PrintedText) -> Iterator[Candidate]:
 
 _PUBLISHED = re.compile(
     rf"\b(?:Published(?:\sonline)?|Publication\sdate|Date\sof\spublication|Last\supdated|"
-    rf"Updated|Online)\s*:?\s*(?:\d{{1,2}}(?:st|nd|rd|th)?\s)?(?:(?:{_MONTH})\s)?(?:\d{{1,2}},?\s)?"
+    rf"Updated|Online)\s*:?\s*(?:\d{{1,2}}(?:st|nd|rd|th)?\s)?(?:(?:{MONTH})\s)?(?:\d{{1,2}},?\s)?"
     rf"(?P<year>{YEAR})\b",
     re.IGNORECASE,
 )
@@ -1240,10 +1240,10 @@ _IBERIAN_MONTH = (
     r"janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|"
     r"enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre"
 )
-_MONTH_YEAR_LINE = re.compile(rf"^\s*{_MONTH}\s(?P<year>{YEAR})\s*$", re.MULTILINE)
+_MONTH_YEAR_LINE = re.compile(rf"^\s*{MONTH}\s(?P<year>{YEAR})\s*$", re.MULTILINE)
 _DATE_LINE = re.compile(
-    rf"^(?:[^\n]{{0,40}}\b)?(?:(?:{_MONTH})\s\d{{1,2}}(?:st|nd|rd|th)?,?\s(?P<y1>{YEAR})|\d{{1,2}}\.?\s(?:de\s)?"
-    rf"(?:{_MONTH}|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|{_IBERIAN_MONTH})\s"
+    rf"^(?:[^\n]{{0,40}}\b)?(?:(?:{MONTH})\s\d{{1,2}}(?:st|nd|rd|th)?,?\s(?P<y1>{YEAR})|\d{{1,2}}\.?\s(?:de\s)?"
+    rf"(?:{MONTH}|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|{_IBERIAN_MONTH})\s"
     rf"(?:de\s)?(?P<y2>{YEAR})|(?P<y3>{YEAR})-[01]\d-[0-3]\d\s*$)\b",
     re.MULTILINE | re.IGNORECASE,
 )
@@ -1272,7 +1272,7 @@ _SUBMITTED = re.compile(rf"\bPreprint\ssubmitted\sto\b[^\n]{{0,100}}?\b(?P<year>
 # The weakest: a date on a short line of the first two pages (a report's cover "August
 # 2015", "Analysis — March 2026", "Rapport oktober 2015", "Final Report … Fall 2021").
 _COVER_DATE = re.compile(
-    rf"\b(?:(?:{_MONTH}|(?i:{_IBERIAN_MONTH}))\s(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s)?(?:de\s)?|"
+    rf"\b(?:(?:{MONTH}|(?i:{_IBERIAN_MONTH}))\s(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s)?(?:de\s)?|"
     rf"(?i:spring|summer|fall|autumn|winter)\s)(?P<year>{YEAR})\s*(?:\([^)]*\))?$"
 )  # the date ends its line: "December 2014 and September 2015." is a sentence
 _DATE_RANGE = re.compile(r"\d{4}(?:\s+[-–]\s*|\s*–\s*)\d")  # not an ISO date's "2026-06"
@@ -1345,7 +1345,7 @@ def acm_reference_format(text: PrintedText) -> Iterator[Candidate]:
     match = _ACM_REFERENCE_FORMAT.search(text.front_flat)
     if match:
         where = f"p1 ACM Reference Format '…In {match.group('container')[:60]}'"
-        container = re.sub(rf",\s(?:{_MONTH})\s\d.*$", "", match.group("container"))
+        container = re.sub(rf",\s(?:{MONTH})\s\d.*$", "", match.group("container"))
         yield Candidate("container", container.strip(), 0.85, where)
         yield Candidate("publisher", "ACM", 0.8, where)
 
@@ -1485,7 +1485,7 @@ _REPORT = re.compile(
     r"Arbeitspapier|Rapport(?=\s(?:[^\W\d_]+\s)?(?:19|20)\d\d\b))\b",
     re.IGNORECASE | re.MULTILINE,
 )
-_THESIS_MONTH = rf"(?:{_MONTH}|(?i:{_IBERIAN_MONTH}))"
+_THESIS_MONTH = rf"(?:{MONTH}|(?i:{_IBERIAN_MONTH}))"
 _UNIVERSITY = re.compile(
     r"(?P<university>(?:[A-ZÀ-Þ][\w'’\-]+[ ]){0,4}"
     r"(?i:Universi(?:ty|tät|té|tà|dade|dad|teit|tetet|tet|tário|tario|taria))"

@@ -84,14 +84,15 @@ def read_title_block(page: PageLines) -> TitleBlock:
     ]
     blocks: list[TitleBlock] = []
     used: set[int] = set()
-    for size in sorted({lines[i].size for i in candidates}, reverse=True):
-        for start in (i for i in candidates if lines[i].size == size):
-            if start in used or len(blocks) == 3:
-                continue  # a banner and the title may share a size: both are kept
-            block, span = _block_at(lines, start)
-            used |= span
-            if block.title and all(block.title != b.title for b in blocks):
-                blocks.append(block)
+    for start in sorted(candidates, key=lambda i: -lines[i].size):  # page order within a size
+        if len(blocks) == 3:
+            break
+        if start in used:
+            continue  # a banner and the title may share a size: both are kept
+        block, span = _block_at(lines, start)
+        used |= span
+        if block.title and all(block.title != b.title for b in blocks):
+            blocks.append(block)
     if not blocks:
         over_names = _block_over_names(page, body)
         if over_names.title or len(lines) > COVER_LINES:
