@@ -24,6 +24,8 @@ from pathlib import Path
 
 from support_sets import read_set
 
+from essaylint.audit.counterevidence.judge import CONTRADICT_COSINE, judge
+
 DATA = Path(__file__).resolve().parent / "data" / "support"
 FLOORS = (0.7, 0.6, 0.55)
 MARGINS = (-1.0, -0.5, 0.0)
@@ -39,6 +41,8 @@ class Pair:
     cosine: float
     odds: float  # log P(contradicts) - log P(supports), the evidence judge's
     rationale: bool
+    shipped: bool  # the shipped judge calls it `contradicts`
+    cued: bool  # the shipped judge would, were the sentence as close as CONTRADICT_COSINE
 
 
 def rows_of(name: str, split: str | None) -> list[dict]:
@@ -75,31 +79,38 @@ def pairs_of(rows: list[dict]) -> list[list[Pair]]:
         p = judge.probabilities(row["claim"], sentences).astype(np.float64)
         odds = np.log(p[:, 2] + 1e-9) - np.log(p[:, 1] + 1e-9)
         rationale = set(row.get("rationale_idx") or ())
+        cosines = vectors[1:] @ vectors[0]
         out.append(
             [
-                Pair(row["label"], row["claim"], s, float(c), float(o), i in rationale)
-                for s, c, o, i in zip(sentences, vectors[1:] @ vectors[0], odds, index, strict=True)
+                Pair(
+                    row["label"],
+                    row["claim"],
+                    s,
+                    float(c),
+                    float(o),
+                    i in rationale,
+                    _contradicts(row["claim"], s, float(c)),
+                    _contradicts(row["claim"], s, max(float(c), CONTRADICT_COSINE)),
+                )
+                for s, c, o, i in zip(sentences, cosines, odds, index, strict=True)
             ]
         )
     return out
 
 
-def shipped(pair: Pair) -> bool:
-    from essaylint.audit.counterevidence.judge import judge
-
-    verdict = judge(pair.claim, pair.sentence, pair.cosine)
+def _contradicts(claim: str, sentence: str, cosine: float) -> bool:
+    verdict = judge(claim, sentence, cosine)
     return verdict is not None and verdict.relation == "contradicts"
 
 
-def with_reader(pair: Pair, floor: float, margin: float) -> bool:
-    """The shipped judge's gates and cues from ``floor``, the reader's log-odds above
-    ``margin``."""
-    from essaylint.audit.counterevidence import judge as ce
+def shipped(pair: Pair) -> bool:
+    return pair.shipped
 
-    lifted = max(pair.cosine, ce.CONTRADICT_COSINE) if pair.cosine >= floor else pair.cosine
-    verdict = ce.judge(pair.claim, pair.sentence, lifted)
-    called = verdict is not None and verdict.relation == "contradicts"
-    return called and pair.odds > margin
+
+def with_reader(pair: Pair, floor: float, margin: float) -> bool:
+    """The shipped judge's gates and cues from ``floor`` (every floor is at least its
+    RELATED_COSINE), the reader's log-odds above ``margin``."""
+    return pair.cued and pair.cosine >= floor and pair.odds > margin
 
 
 def shares(claims: list[list[Pair]], call) -> tuple[float, float]:
