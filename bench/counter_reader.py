@@ -1,9 +1,11 @@
-"""Does the evidence judge make a better second reader of the counterevidence search's
-contradiction cues? Measured offline, without retrieval: each labelled claim against every
-sentence of its labelled abstract (as bench/judge_model.py eval), the contradiction called
-as the shipped judge calls it (essaylint/audit/counterevidence/judge.py, cues from cosine
-0.7), and as it would be with the evidence judge reading the pair too (cues from a lower
-cosine, kept only where log P(contradicts) - log P(supports) exceeds a margin).
+"""Which sentences should the counterevidence search's contradiction cues be read on?
+Measured offline, without retrieval: each labelled claim against every sentence of its
+labelled abstract (as bench/judge_model.py eval), the contradiction called
+- as the shipped judge calls it (essaylint/audit/counterevidence/judge.py): cues only on the
+  abstract's finding sentence for the claim, the quote picker's first choice;
+- as the previous judge did: cues on any sentence from cosine 0.7 (counterevidence-14);
+- with the evidence judge as a second reader (measured, not shipped): cues from a lower
+  cosine, kept where log P(contradicts) - log P(supports) exceeds a margin.
 
     python bench/counter_reader.py --set scifact_deveval            # held out
     python bench/counter_reader.py --set checkcovid --split dev,test  # held out
@@ -12,8 +14,10 @@ cosine, kept only where log P(contradicts) - log P(supports) exceeds a margin).
 
 Per setting: the share of contradicted claims whose abstract has a sentence called
 `contradicts` (caught) and the share of supported claims whose abstract has one (false
-alarm). ``--changes`` prints every sentence whose verdict the reader changes, for reading:
-an abstract-level hit can come from a wrong sentence.
+alarm), then the sentences called: annotated rationales of contradicted claims, other
+sentences of contradicted claims, sentences of supported claims. ``--changes`` prints every
+sentence whose verdict the shipped judge changes against the previous one, for reading: an
+abstract-level hit can come from a wrong sentence.
 """
 
 from __future__ import annotations
@@ -24,8 +28,9 @@ from pathlib import Path
 
 from support_sets import read_set
 
-from essaylint.audit.counterevidence.judge import CONTRADICT_COSINE, judge
+from essaylint.audit.counterevidence.judge import finding_sentence, judge
 
+PREVIOUS_CONTRADICT_COSINE = 0.7  # counterevidence-14: cues on any sentence this close
 DATA = Path(__file__).resolve().parent / "data" / "support"
 FLOORS = (0.7, 0.6, 0.55)
 MARGINS = (-1.0, -0.5, 0.0)
@@ -41,8 +46,9 @@ class Pair:
     cosine: float
     odds: float  # log P(contradicts) - log P(supports), the evidence judge's
     rationale: bool
-    shipped: bool  # the shipped judge calls it `contradicts`
-    cued: bool  # the shipped judge would, were the sentence as close as CONTRADICT_COSINE
+    shipped: bool  # the shipped judge calls it `contradicts` (on the finding sentence)
+    previous: bool  # the previous judge did (cues on any sentence from cosine 0.7)
+    cued: bool  # the cues fire (the shipped judge's verdict were it the finding sentence)
 
 
 def rows_of(name: str, split: str | None) -> list[dict]:
@@ -80,26 +86,29 @@ def pairs_of(rows: list[dict]) -> list[list[Pair]]:
         odds = np.log(p[:, 2] + 1e-9) - np.log(p[:, 1] + 1e-9)
         rationale = set(row.get("rationale_idx") or ())
         cosines = vectors[1:] @ vectors[0]
+        finding = finding_sentence(row["claim"], sentences, row.get("title") or "")
+        claim = row["claim"]
         out.append(
             [
                 Pair(
                     row["label"],
-                    row["claim"],
+                    claim,
                     s,
                     float(c),
                     float(o),
                     i in rationale,
-                    _contradicts(row["claim"], s, float(c)),
-                    _contradicts(row["claim"], s, max(float(c), CONTRADICT_COSINE)),
+                    _contradicts(claim, s, float(c), k == finding),
+                    _contradicts(claim, s, float(c), c >= PREVIOUS_CONTRADICT_COSINE),
+                    _contradicts(claim, s, float(c), True),
                 )
-                for s, c, o, i in zip(sentences, cosines, odds, index, strict=True)
+                for k, (s, c, o, i) in enumerate(zip(sentences, cosines, odds, index, strict=True))
             ]
         )
     return out
 
 
-def _contradicts(claim: str, sentence: str, cosine: float) -> bool:
-    verdict = judge(claim, sentence, cosine)
+def _contradicts(claim: str, sentence: str, cosine: float, finding: bool) -> bool:
+    verdict = judge(claim, sentence, cosine, finding=bool(finding))
     return verdict is not None and verdict.relation == "contradicts"
 
 
@@ -107,9 +116,13 @@ def shipped(pair: Pair) -> bool:
     return pair.shipped
 
 
+def previous(pair: Pair) -> bool:
+    return pair.previous
+
+
 def with_reader(pair: Pair, floor: float, margin: float) -> bool:
-    """The shipped judge's gates and cues from ``floor`` (every floor is at least its
-    RELATED_COSINE), the reader's log-odds above ``margin``."""
+    """The judge's gates and cues on any sentence from ``floor`` (every floor is at least
+    its RELATED_COSINE), the reader's log-odds above ``margin``."""
     return pair.cued and pair.cosine >= floor and pair.odds > margin
 
 
@@ -121,6 +134,16 @@ def shares(claims: list[list[Pair]], call) -> tuple[float, float]:
     return out[0], out[1]
 
 
+def sentences_called(claims: list[list[Pair]], call) -> str:
+    called = [p for c in claims for p in c if call(p)]
+    rationale = sum(p.label == "CONTRADICTED" and p.rationale for p in called)
+    other = sum(p.label == "CONTRADICTED" and not p.rationale for p in called)
+    supported = sum(p.label == "SUPPORTED" for p in called)
+    return (
+        f"sentences: {rationale} rationales, {other} other (contradicted), {supported} (supported)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", default="scifact_deveval")
@@ -130,15 +153,20 @@ def main() -> None:
     claims = pairs_of(rows_of(args.set, args.split))
     counts = {label: sum(c[0].label == label for c in claims) for label in LABELS}
     print(f"{args.set} {args.split or ''}: {counts}")
-    caught, alarm = shares(claims, shipped)
-    print(f"shipped (cues from cosine 0.7): caught {caught:.2f}, false alarm {alarm:.2f}")
+    for name, call in (
+        ("shipped (finding sentence)", shipped),
+        ("previous (cosine 0.7)", previous),
+    ):
+        caught, alarm = shares(claims, call)
+        called = sentences_called(claims, call)
+        print(f"{name}: caught {caught:.2f}, false alarm {alarm:.2f}; {called}")
     for floor in FLOORS:
         for margin in MARGINS:
             caught, alarm = shares(claims, lambda p, f=floor, m=margin: with_reader(p, f, m))
             print(f"reader, cues from {floor}, margin {margin:+.1f}: {caught:.2f} / {alarm:.2f}")
     if args.changes:
         for pair in (p for c in claims for p in c):
-            before, after = shipped(pair), with_reader(pair, 0.55, -0.5)
+            before, after = previous(pair), shipped(pair)
             if before != after:
                 change = "gained" if after else "lost"
                 marked = ", an annotated rationale" if pair.rationale else ""

@@ -20,7 +20,7 @@ from click.testing import CliRunner
 
 from essaylint.audit.counterevidence import judge as judge_module
 from essaylint.audit.counterevidence.cues import limitation_kinds
-from essaylint.audit.counterevidence.judge import judge
+from essaylint.audit.counterevidence.judge import finding_sentence, judge
 from essaylint.audit.counterevidence.rules import KARPATHY, TULLY
 from essaylint.audit.counterevidence.search import CounterSearch
 from essaylint.cli.main import cli
@@ -28,6 +28,7 @@ from essaylint.core.project import Project
 from essaylint.ingest.state import current_chunks
 
 TULLY_UID = "doc_354b33f6"
+SCIFACT = Path(__file__).parent / "data" / "counterevidence_scifact.json"
 # Not high-risk (no strong claim type): searched in strict mode only.
 PRIOR_WORK = (
     "Comprehensive programmes combining exercise and education have been found to improve "
@@ -206,14 +207,85 @@ def test_query_counter_pack(sample_repo: Project) -> None:
     ],
 )
 def test_judge(claim: str, sentence: str, relation: str | None) -> None:
-    verdict = judge(claim, sentence, 0.8)
+    verdict = judge(claim, sentence, 0.8, finding=True)
     assert (verdict.relation if verdict else None) == relation
+
+
+def test_only_a_pages_finding_sentence_contradicts() -> None:
+    claim = "Exercise training reduces mortality in heart failure patients."
+    reversal = "Exercise training increased mortality in heart failure patients."
+    assert judge(claim, reversal, 0.95, finding=True).relation == "contradicts"
+    assert judge(claim, reversal, 0.95, finding=False) is None
+
+
+def test_the_finding_sentence_is_the_result_not_its_neighbour() -> None:
+    """SciFact's haplogroup I abstract: the result the claim reverses, not the next sentence,
+    which also says 'increased risk' but reports what the association is independent of."""
+    data = json.loads(SCIFACT.read_text(encoding="utf-8"))
+    (doc,) = [d for d in data["documents"] if d["doc_id"] == "2867345"]
+    claim = "In British Men, haplogroup I decreases risk of cardiovascular disease."
+    best = finding_sentence(claim, doc["sentences"], doc["title"])
+    assert doc["sentences"][best].startswith("Carriers of haplogroup I had about a 50% higher")
 
 
 def test_judge_ignores_what_is_not_close(monkeypatch: pytest.MonkeyPatch) -> None:
     claim = "Exercise training reduces mortality in heart failure patients."
     reversal = "Exercise training increased mortality in heart failure patients."
-    assert judge(claim, reversal, judge_module.RELATED_COSINE - 0.01) is None
+    assert judge(claim, reversal, judge_module.RELATED_COSINE - 0.01, finding=True) is None
+
+
+@pytest.fixture(scope="module")
+def scifact_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Project, dict[str, Any]]:
+    """Two SciFact abstracts as the whole library (tests/data/counterevidence_scifact.json)."""
+    from essaylint.app.ingest import run_ingest
+    from essaylint.app.scaffold import scaffold
+    from essaylint.config import load_config
+
+    data = json.loads(SCIFACT.read_text(encoding="utf-8"))
+    root = tmp_path_factory.mktemp("counter") / "essay"
+    scaffold(root)
+    for doc in data["documents"]:
+        body = "\n\n".join([f"# {doc['title']}", *doc["sentences"]]) + "\n"
+        (root / "raw" / "evidence" / f"scifact_{doc['doc_id']}.md").write_text(body, "utf-8")
+    project = Project(root)
+    run_ingest(project, load_config(project.config_path))
+    return project, data
+
+
+def _counter_pack(project: Project, claim: str) -> list[dict[str, Any]]:
+    code, out = run_cli(project, "query", claim, "--counter", "--json")
+    assert code == 0, out
+    return json.loads(out)["items"]
+
+
+def test_the_contradiction_is_read_on_the_finding_sentence(
+    scifact_repo: tuple[Project, dict[str, Any]],
+) -> None:
+    """Published text: cues on a neighbouring sentence (cosine above 0.7, 'increased risk'
+    against 'decreases risk') were the item before; the result itself is now."""
+    project, data = scifact_repo
+    (doc,) = [d for d in data["documents"] if d["doc_id"] == "2867345"]
+    claim = "In British Men, haplogroup I decreases risk of cardiovascular disease."
+    against = [i for i in _counter_pack(project, claim) if i["relation"] == "contradicts"]
+    assert [" ".join(i["quote"].split()) for i in against] == [doc["sentences"][7]]
+    locator = against[0]["locator"]  # a Markdown source: no page, a character anchor
+    assert locator["has_page"] is False and locator["label"] == "no page (char anchor)"
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [  # supported by their abstract (SciFact labels): no sentence of it contradicts them
+        "In British Men, haplogroup I increases risk of cardiovascular disease by 50%.",
+        "Pioglitazone use is significantly associated with an increased risk of prostate cancer.",
+    ],
+)
+def test_a_supported_claim_draws_no_contradiction(
+    scifact_repo: tuple[Project, dict[str, Any]], claim: str
+) -> None:
+    project, data = scifact_repo
+    assert {c["label"] for c in data["claims"] if c["claim"] == claim} == {"SUPPORTED"}
+    items = _counter_pack(project, claim)
+    assert not [i for i in items if i["relation"] == "contradicts"], items
 
 
 def _findings(report: dict[str, Any]) -> list[dict[str, Any]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from essaylint.audit.citations.features import content_stems, numbers
@@ -77,7 +78,14 @@ def sentences_of(child: Child, *, skip_entries: bool = False) -> list[str]:
     reference entries no heading marked (text/entries.py: the title of a paper a source
     cites is not what the source says). The support judge keeps them: its fitted features
     were computed with them (bench/fit_support.py)."""
-    text = child.text
+    return sentences_in(child.text, skip_entries=skip_entries)
+
+
+def sentences_in(
+    text: str, *, skip_entries: bool = False, excluded: Sequence[tuple[int, int]] = ()
+) -> list[str]:
+    """The sentences of ``text`` worth judging, whitespace flattened, as ``sentences_of``
+    reads them; none that overlaps an ``excluded`` range (the regions marked at ingest)."""
     entries = ReferenceEntries(text) if skip_entries else None
     out = []
     for start, end in sentence_spans(text):
@@ -85,6 +93,8 @@ def sentences_of(child: Child, *, skip_entries: bool = False) -> list[str]:
         if len(clean.split()) < MIN_SENTENCE_WORDS:
             continue
         if entries is not None and (start, end) in entries:
+            continue
+        if any(start < x_end and x_start < end for x_start, x_end in excluded):
             continue
         out.append(clean[:MAX_SENTENCE_CHARS])
     return out

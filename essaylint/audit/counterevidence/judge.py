@@ -3,17 +3,22 @@
 A sentence is judged only when it is about the claim: close in meaning (cosine of the
 embeddings) and sharing at least two content words beyond direction words. Then the support
 judge's contradiction cues decide ``contradicts`` (it denies what the claim asserts, or
-reverses its direction; benefit against harm and a different number add to these), and the
-limitation cues ``limits`` (it restricts the finding to a population, setting, design,
-sample size or time; a claim's 'all' narrowed to 'some' is not one: read on Check-COVID, 1
-of 9 was right). The thresholds were set before any measurement, except CONTRADICT_COSINE,
-chosen on SciFact's train claims; bench/counterevidence.py reports the held-out SciFact
-dev-eval claims apart.
+reverses its direction; benefit against harm and a different number add to these), but only
+on the sentence of its page that states the finding the claim asks about: the one the
+evidence pack would quote (``finding_sentence``). On any other sentence the cues mostly fire
+on a neighbouring finding, a background line or a method ('INTERVENTIONS: ... vs ...').
+The limitation cues decide ``limits`` (it restricts the finding to a population, setting,
+design, sample size or time; a claim's 'all' narrowed to 'some' is not one: read on
+Check-COVID, 1 of 9 was right). The thresholds were set before any measurement; the finding
+sentence rule was chosen on SciFact train and the half of Check-COVID's train claims the
+evidence judge never saw (bench/counter_reader.py); bench/counterevidence.py reports the
+held-out sets apart.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -21,6 +26,7 @@ from essaylint.audit.citations import cues
 from essaylint.audit.citations.features import numbers, words
 from essaylint.audit.claims.features import hedge_count
 from essaylint.audit.counterevidence.cues import limitation_kinds
+from essaylint.retrieve.finding import probabilities
 
 Relation = Literal["contradicts", "limits"]
 # Negation words that name a condition more often than they deny one ('heart failure', 'in
@@ -64,9 +70,6 @@ OPEN_OR_METHOD = re.compile(
     re.IGNORECASE,
 )
 RELATED_COSINE = 0.55  # below this a sentence is about something else
-# A contradiction needs a sentence this close: below it, the cues mostly fire on a sentence
-# about a neighbouring finding (chosen on SciFact train, bench/counterevidence.py).
-CONTRADICT_COSINE = 0.7
 MIN_SHARED = 2  # content stems shared with the claim, direction words left out
 
 
@@ -77,12 +80,14 @@ class Verdict:
     cues: tuple[str, ...]
 
 
-def judge(claim: str, sentence: str, cosine: float) -> Verdict | None:
-    """The relation of ``sentence`` to ``claim`` (``cosine``: of their embeddings), or None."""
+def judge(claim: str, sentence: str, cosine: float, finding: bool = False) -> Verdict | None:
+    """The relation of ``sentence`` to ``claim`` (``cosine``: of their embeddings), or None;
+    ``finding``: the sentence is its page's finding sentence for the claim, the only kind
+    that can contradict it."""
     shared = cues.shared_stems(claim, sentence) - cues.DIRECTION_STEMS
     if cosine < RELATED_COSINE or len(shared) < MIN_SHARED or not states_a_finding(sentence):
         return None
-    against = contradiction_cues(claim, sentence) if cosine >= CONTRADICT_COSINE else []
+    against = contradiction_cues(claim, sentence) if finding else []
     if against and hedge_count(sentence):  # 'may not reduce': neither denies nor limits
         return None  # (read as limits, 0 of 3 were: bench/data/counterevidence_limits_verdicts)
     if against:
@@ -91,6 +96,19 @@ def judge(claim: str, sentence: str, cosine: float) -> Verdict | None:
     if limits:
         return Verdict("limits", _confidence(cosine, len(limits)), tuple(limits))
     return None
+
+
+def finding_sentence(
+    claim: str, sentences: Sequence[str], title: str = "", read: bool = True
+) -> int | None:
+    """Which of a page's ``sentences`` (in reading order) states the finding ``claim`` asks
+    about: the quote picker's first choice (retrieve/finding.py's model and, with ``read``,
+    the evidence judge); None when there are none."""
+    if not sentences:
+        return None
+    if len(sentences) == 1:
+        return 0
+    return int(probabilities(list(sentences), claim, title, judge=read).argmax())
 
 
 def contradiction_cues(claim: str, sentence: str) -> list[str]:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from essaylint.audit.citations.sentences import sentences_of
+from essaylint.audit.citations.sentences import sentences_in, sentences_of
 from essaylint.audit.counterevidence.cues import limitation_kinds, query_variants
-from essaylint.audit.counterevidence.judge import Verdict, judge
+from essaylint.audit.counterevidence.judge import Verdict, finding_sentence, judge
 from essaylint.core.store import digest
 from essaylint.ingest.works import preferred_of, published_versions
 from essaylint.retrieve.citation import citation
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from essaylint.core.records import IndexedChild, LibraryEntry
     from essaylint.retrieve.engine import Retriever
 
-VERSION = "counterevidence-14"  # bump when the search or the judge changes
+VERSION = "counterevidence-15"  # bump when the search or the judge changes
 HITS_PER_QUERY = 8  # passages kept from each query variant
 HITS_PER_CITED = 3  # passages of each document the claim cites (it may state its own limits)
 MAX_ITEMS = 5  # items per claim, contradicting ones first
@@ -140,16 +140,40 @@ class CounterSearch:
         if not pairs:
             return [], set()
         vectors = self.texts.lookup([claim, *(text for text, _, _ in pairs)], self._embed)
-        cosines = vectors[1:] @ vectors[0]
+        cosines = [float(c) for c in vectors[1:] @ vectors[0]]
+        sources = {
+            child.doc_uid
+            for (_, child, _), cosine in zip(pairs, cosines, strict=True)
+            if cosine >= SOURCE_COSINE
+        }
+        cued = {  # the pages where a sentence would contradict, were it the page's finding
+            child.parent_id: child.title
+            for (text, child, _), cosine in zip(pairs, cosines, strict=True)
+            if (verdict := judge(claim, text, cosine, finding=True))
+            and verdict.relation == "contradicts"
+        }
+        findings = self._findings(claim, cued)
         items = []
-        sources = set()
         for (text, child, query), cosine in zip(pairs, cosines, strict=True):
-            if cosine >= SOURCE_COSINE:
-                sources.add(child.doc_uid)
-            verdict = judge(claim, text, float(cosine))
+            verdict = judge(claim, text, cosine, finding=findings.get(child.parent_id) == text)
             if verdict is not None:
                 items.append(self._item(child, text, query, verdict))
         return items, sources
+
+    def _findings(self, claim: str, titles: dict[str, str]) -> dict[str, str]:
+        """Each page's finding sentence for ``claim`` (judge.finding_sentence), read from the
+        whole page with its references and marked regions left out."""
+        out = {}
+        read = self.retriever.config.retrieval.quote_judge
+        for parent_id, parent in self.retriever.parent_rows(sorted(titles)).items():
+            excluded = self.retriever.excluded(parent.doc_uid, parent_id)
+            if parent.references_start is not None:
+                excluded = [*excluded, (parent.references_start, len(parent.text))]
+            sentences = sentences_in(parent.text, skip_entries=True, excluded=excluded)
+            best = finding_sentence(claim, sentences, titles[parent_id], read)
+            if best is not None:
+                out[parent_id] = sentences[best]
+        return out
 
     def _own_limits(self, claim: str, sources: set[str]) -> list[CounterItem]:
         """The limitation each source of the claim states of itself: its most specific
