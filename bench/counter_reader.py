@@ -85,7 +85,7 @@ def pairs_of(rows: list[dict]) -> list[list[Pair]]:
         p = judge.probabilities(row["claim"], sentences).astype(np.float64)
         odds = np.log(p[:, 2] + 1e-9) - np.log(p[:, 1] + 1e-9)
         rationale = set(row.get("rationale_idx") or ())
-        cosines = vectors[1:] @ vectors[0]
+        cosines = [float(c) for c in vectors[1:] @ vectors[0]]
         finding = finding_sentence(row["claim"], sentences, row.get("title") or "")
         claim = row["claim"]
         out.append(
@@ -94,12 +94,12 @@ def pairs_of(rows: list[dict]) -> list[list[Pair]]:
                     row["label"],
                     claim,
                     s,
-                    float(c),
+                    c,
                     float(o),
                     i in rationale,
-                    _contradicts(claim, s, float(c), k == finding),
-                    _contradicts(claim, s, float(c), c >= PREVIOUS_CONTRADICT_COSINE),
-                    _contradicts(claim, s, float(c), True),
+                    _contradicts(claim, s, c, k == finding),
+                    _contradicts(claim, s, c, c >= PREVIOUS_CONTRADICT_COSINE),
+                    _contradicts(claim, s, c, True),
                 )
                 for k, (s, c, o, i) in enumerate(zip(sentences, cosines, odds, index, strict=True))
             ]
@@ -108,7 +108,7 @@ def pairs_of(rows: list[dict]) -> list[list[Pair]]:
 
 
 def _contradicts(claim: str, sentence: str, cosine: float, finding: bool) -> bool:
-    verdict = judge(claim, sentence, cosine, finding=bool(finding))
+    verdict = judge(claim, sentence, cosine, finding=finding)
     return verdict is not None and verdict.relation == "contradicts"
 
 

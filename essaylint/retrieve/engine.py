@@ -337,15 +337,20 @@ class Retriever:
         table = query.select(ROW_COLUMNS).limit(self.children.count_rows()).to_arrow()
         return [IndexedChild.from_row(row) for row in table.to_pylist()]
 
-    def excluded(self, doc_uid: str, parent_id: str) -> list[tuple[int, int]]:
-        """The char ranges of a parent that are not body prose (regions marked at ingest)."""
+    def excluded(self, parent: Parent) -> list[tuple[int, int]]:
+        """The char ranges of a parent that are not body prose: the regions marked at ingest
+        and its reference list."""
+        doc_uid = parent.doc_uid
         if doc_uid not in self._regions:
             structure = structure_of(self.project, doc_uid)
             by_parent: dict[str, list[tuple[int, int]]] = {}
             for region in structure.regions if structure else []:
                 by_parent.setdefault(region.parent_id, []).append((region.start, region.end))
             self._regions[doc_uid] = by_parent
-        return self._regions[doc_uid].get(parent_id, [])
+        ranges = self._regions[doc_uid].get(parent.parent_id, [])
+        if parent.references_start is not None:
+            ranges = [*ranges, (parent.references_start, len(parent.text))]
+        return ranges
 
     @reopening
     def parent_rows(self, parent_ids: Sequence[str]) -> dict[str, Parent]:

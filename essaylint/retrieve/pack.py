@@ -131,9 +131,7 @@ def _item(
     segments = segments or [_single(best_hit, parent)]
     text = parent.text
     child = best_hit.child
-    excluded = retriever.excluded(parent.doc_uid, parent.parent_id)
-    if parent.references_start is not None:
-        excluded = [*excluded, (parent.references_start, len(text))]
+    excluded = retriever.excluded(parent)
     # the quote may come from any of the item's segments (not the text between them);
     # the locator then points at the segment that holds it
     spans = sorted((s["char_start"], s["char_end"]) for s in segments)

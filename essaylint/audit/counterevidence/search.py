@@ -166,9 +166,7 @@ class CounterSearch:
         out = {}
         read = self.retriever.config.retrieval.quote_judge
         for parent_id, parent in self.retriever.parent_rows(sorted(titles)).items():
-            excluded = self.retriever.excluded(parent.doc_uid, parent_id)
-            if parent.references_start is not None:
-                excluded = [*excluded, (parent.references_start, len(parent.text))]
+            excluded = self.retriever.excluded(parent)
             sentences = sentences_in(parent.text, skip_entries=True, excluded=excluded)
             best = finding_sentence(claim, sentences, titles[parent_id], read)
             if best is not None:
