@@ -17,14 +17,15 @@ from support.paths import CORPUS
 
 from essaylint.core.records import DocumentMetadata
 from essaylint.ingest.library_columns import fold
-from essaylint.ingest.metadata import pdf_metadata
+from essaylint.ingest.metadata import pdf_metadata, printed_metadata
+from essaylint.ingest.metadata.embedded import Embedded
 from essaylint.ingest.metadata.journals import (
     journal_locators,
     known_name,
     known_titles,
     venue_by_form,
 )
-from essaylint.ingest.metadata.layout import Line, repair_accents
+from essaylint.ingest.metadata.layout import Line, PageLines, repair_accents
 from essaylint.ingest.metadata.names import (
     PARTICLES,
     SUFFIXES,
@@ -32,7 +33,7 @@ from essaylint.ingest.metadata.names import (
     split_names,
     surname_first,
 )
-from essaylint.ingest.metadata.printed import THESIS
+from essaylint.ingest.metadata.printed import THESIS, PrintedText
 from essaylint.ingest.metadata.titleblock import _row
 
 
@@ -1869,3 +1870,161 @@ def test_venue_by_form_takes_the_start_of_the_line(line: str) -> None:
     if name:
         assert line.strip().startswith(name) and len(name.split()) >= 3
     dict(journal_locators(rest))
+
+
+# -- round 18: lines as a text layer gives them, in any script (no font needed) ------------------
+
+
+def lines_record(lines: list[tuple[float, float, str]]) -> DocumentMetadata:
+    """The record of a one-page document whose text layer holds ``lines`` as (top, size,
+    text): heads above 92 pt and feet below 749 pt of the A4 page are its margins."""
+    page = PageLines(1, 842.0, [Line(t, size, top, top + size, 72.0) for top, size, t in lines])
+    return printed_metadata(PrintedText([page], 1), Embedded())
+
+
+TEXT = [
+    (300.0 + 14 * i, 10.0, "Body text of the document goes on for a while here.") for i in range(8)
+]
+
+
+def test_a_byline_printed_in_its_script_and_transliterated_keeps_the_first() -> None:
+    line = "Черешнев В.О., Проскурин С.Г., Chereshnev V.O., Proskurin S.G."
+    assert split_names(line) == ["Черешнев В.О", "Проскурин С.Г"]
+    assert split_names("Ann Cole, Bea Dorn, Cy Eck, Di Fox") == [
+        "Ann Cole",
+        "Bea Dorn",
+        "Cy Eck",
+        "Di Fox",
+    ]
+    assert surname_first("Черешнев В.О.") == "Черешнев, В.О."
+    assert surname_first("J. Smith") == "Smith, J."  # initials first: the usual order
+
+
+@given(
+    NAME_WORD.filter(lambda w: len(w) > 2),
+    st.lists(st.sampled_from("ABCDEFGHJK"), min_size=2, max_size=3),
+)
+def test_a_family_name_before_its_initials_stays_the_family(
+    family: str, letters: list[str]
+) -> None:
+    assume(family.lower() not in PARTICLES | SUFFIXES)
+    initials = "".join(f"{letter}." for letter in letters)
+    assert surname_first(f"{family} {initials}") == f"{family}, {initials}"
+
+
+@pytest.mark.parametrize(
+    ("statement", "publisher"),
+    [
+        ("( 1998 John Wiley & Sons, Ltd.", "John Wiley & Sons"),  # © read as "("
+        (
+            "Berlin, Germany. \x00c 2016 Association for Computational Linguistics",
+            "Association for Computational Linguistics",
+        ),
+        ("ª Mary Ann Liebert, Inc.", "Mary Ann Liebert"),
+        ("\x01 Springer Science+Business Media, Inc. 2006", "Springer Science+Business Media"),
+        (
+            "Copyright © 1998 Society for Neuroscience 0270-6474/98/1810105-11$05.00/0",
+            "Society for Neuroscience",
+        ),
+        ("1585-8553/$20.00 © Akadémiai Kiadó, Budapest", "Akadémiai Kiadó"),
+    ],
+)
+def test_copyright_holders_in_feet_whatever_the_glyph_or_what_follows(
+    statement: str, publisher: str
+) -> None:
+    lines = [(120.0, 20.0, "A study of something"), (150.0, 12.0, "Ann Cole"), *TEXT]
+    assert lines_record([*lines, (770.0, 7.0, statement)]).publisher == publisher
+
+
+@pytest.mark.parametrize(
+    ("line", "year"),
+    [
+        ("Wintersemester 2018", 2018),
+        ("Санкт-Петербург 2021", 2021),
+        ("2025 年 1 月 30 日", 2025),
+        ("Academic Platform Journal 12(1), 21-27, 2024", 2024),
+        ("© 2005 - 2014 JATIT & LLS. All rights reserved.", 2014),  # a copyright's span ends now
+        (
+            "bioRxiv preprint doi: https://doi.org/10.1101/2026.06.25.734610; this version posted "
+            "June 26, 2026. The copyright holder for this preprint",
+            2026,
+        ),
+    ],
+)
+def test_a_year_printed_alone_on_a_cover_or_a_foot(line: str, year: int) -> None:
+    lines = [(120.0, 20.0, "A study of something"), (150.0, 12.0, "Ann Cole"), *TEXT]
+    assert lines_record([*lines, (770.0, 8.0, line)]).year == year
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Downloaded from https://www.cambridge.org/core on 11 March 2022",
+        "Plan Nacional de Desarrollo 2022 - 2026",
+        "28. August 1749 - 22. März 1832",
+        "Tijekom 2020. godine postalo je jasno da će se tržište rada k tome promijeniti",
+    ],
+)
+def test_downloads_spans_and_prose_date_nothing(line: str) -> None:
+    lines = [(120.0, 20.0, "A study of something"), (150.0, 12.0, "Ann Cole"), *TEXT]
+    assert lines_record([*lines, (770.0, 8.0, line)]).year is None
+
+
+def test_volume_and_issue_labelled_in_a_head_beside_the_journal() -> None:
+    lines = [
+        (40.0, 8.0, "Journal of Theoretical and Applied Information Technology"),
+        (52.0, 8.0, "10th October 2014. Vol. 68 No.1"),
+        (120.0, 20.0, "Medical diagnosis system for the diabetes mellitus"),
+        (150.0, 12.0, "Ann Cole"),
+        *TEXT,
+    ]
+    metadata = lines_record(lines)
+    assert metadata.container == "Journal of Theoretical and Applied Information Technology"
+    assert (metadata.volume, metadata.issue, metadata.year) == ("68", "1", 2014)
+    without_journal = lines_record([lines[1], *lines[2:]])
+    assert (without_journal.volume, without_journal.issue) == ("", "")
+
+
+def test_chinese_journal_heads_and_their_own_citation() -> None:
+    head = "植物生态学报 2023, 47 (10): 1432-1440"
+    title = [
+        (125.0, 21.9, "木兰科植物叶片光合系统耐热性与叶片形态及温度"),
+        (153.8, 21.9, "生态位的关系"),
+    ]
+    metadata = lines_record([(57.0, 10.0, head), *title, *TEXT])
+    assert (metadata.container, metadata.volume, metadata.issue, metadata.page) == (
+        "植物生态学报",
+        "47",
+        "10",
+        "1432-1440",
+    )
+    assert metadata.year == 2023
+    assert metadata.title == "木兰科植物叶片光合系统耐热性与叶片形态及温度生态位的关系"  # no space
+    bilingual = "Creative Education Studies 创新教育研究, 2020, 8(6), 891-895"
+    assert lines_record([(57.0, 10.0, bilingual), *title, *TEXT]).container == "创新教育研究"
+    full_width = lines_record([(57.0, 10.0, "计算机工程，2022，48（5）：185-190"), *title, *TEXT])
+    assert (full_width.container, full_width.volume, full_width.issue) == ("计算机工程", "48", "5")
+
+
+def test_a_title_whose_lines_the_text_layer_gives_bottom_first() -> None:
+    lines = [
+        (285.0, 23.4, "besturingssysteemextensies"),
+        (259.0, 23.4, "MVX-systemen versnellen met moderne"),
+        (432.7, 16.4, "Lennert Franssens"),
+        *((500.0 + 14 * i, 10.0, text) for i, text in enumerate(t for _, _, t in TEXT)),
+    ]
+    title = "MVX-systemen versnellen met moderne besturingssysteemextensies"
+    assert lines_record(lines).title == title
+
+
+@pytest.mark.parametrize(
+    ("cue", "kind"),
+    [
+        ("ВЫПУСКНАЯ КВАЛИФИКАЦИОННАЯ РАБОТА", "thesis"),
+        ("NCHS Data Brief ■ No. 293", "report"),
+        ("NASA Technical Memorandum 106711", "report"),
+    ],
+)
+def test_report_and_thesis_cues_in_more_forms(cue: str, kind: str) -> None:
+    lines = [(60.0 + 0, 12.0, cue), (120.0, 20.0, "A study of something"), *TEXT]
+    assert lines_record(lines).type == kind

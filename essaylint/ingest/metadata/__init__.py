@@ -20,7 +20,7 @@ from essaylint.ingest.metadata.covers import (
     thesis_author,
 )
 from essaylint.ingest.metadata.decide import decide
-from essaylint.ingest.metadata.embedded import read_embedded
+from essaylint.ingest.metadata.embedded import Embedded, read_embedded
 from essaylint.ingest.metadata.journals import journal_names
 from essaylint.ingest.metadata.layout import PageLines, read_page_lines, read_page_text
 from essaylint.ingest.metadata.names import surname_first
@@ -35,6 +35,7 @@ from essaylint.ingest.metadata.printed import (
     doi_candidates,
     hal_cover,
     isbn_candidates,
+    labelled_locators,
     mpra_cover,
     publisher_candidates,
     report_number_candidates,
@@ -64,7 +65,14 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
             pages.append(reader(page, number))
         finally:
             page.close()
-    text = PrintedText(pages, count)
+    embedded = read_embedded(pdf.get_metadata_dict(), path)  # type: ignore[attr-defined]
+    return printed_metadata(PrintedText(pages, count), embedded)
+
+
+def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
+    """The metadata of a document from the lines of the pages that matter and what its PDF
+    embeds."""
+    pages = text.pages
     cover = jstor_cover(text)
     block, from_cover = cover or (read_title_block(pages[0]) if pages else TitleBlock(), [])
     names = labelled_authors(text)
@@ -74,7 +82,6 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
         named = {"authors": [surname_first(n) for n in names], "author_text": ", ".join(names)}
         alternatives = [replace(other, **named) for other in block.alternatives]
         block = replace(block, alternatives=alternatives, **named)
-    embedded = read_embedded(pdf.get_metadata_dict(), path)  # type: ignore[attr-defined]
     candidates = [
         *from_cover,
         *openedition_cover(text),
@@ -88,6 +95,7 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
         *publisher_candidates(text),
         *year_candidates(text),
         *running_pages(text),
+        *labelled_locators(text),
         *chapter_candidates(text),
         *acm_reference_format(text),
         *url_candidates(text),

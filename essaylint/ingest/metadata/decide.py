@@ -69,6 +69,7 @@ def decide(
             setattr(metadata, name, chosen[name].value)
             metadata.evidence[name] = _describe(chosen[name])
     metadata.container = _without_title(metadata.container, metadata.title)
+    _labelled_locators(metadata, chosen)
     _pages_and_url(metadata, chosen)
     _year(metadata, chosen)
     _publisher(metadata, chosen)
@@ -131,6 +132,15 @@ def _without_title(container: str, title: str) -> str:
 
 def _describe(candidate: Candidate) -> str:
     return f"{candidate.source} ({candidate.confidence:.2f})"
+
+
+def _labelled_locators(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None:
+    """A journal's volume and issue labelled in its heads ("Vol. 68 No.1"), where the
+    citation line chosen gives neither."""
+    volume, issue = chosen.get("labelled_volume"), chosen.get("labelled_issue")
+    if metadata.container and volume and issue and not (metadata.volume or metadata.issue):
+        metadata.volume, metadata.issue = volume.value, issue.value
+        metadata.evidence["volume"] = metadata.evidence["issue"] = _describe(volume)
 
 
 def _best_citation_group(candidates: list[Candidate]) -> list[Candidate]:

@@ -97,7 +97,27 @@ def split_names(line: str) -> list[str]:
     marked = re.sub(r"(?<=[^\W\d_])(?:[\d*∗†‡§¶#♠♣♥♦♢♡☯⁎⇑]+[,\s]*)+(?=\s+[A-Z])", ", ", line)
     parts = [_LOOSE_CONNECTOR.sub("", p.strip()) for p in _CONNECTORS.split(marked) if p]
     names = [_without_degrees(name) for name in (clean_name(p) for p in parts) if name]
-    return [name for name in names if name]
+    return _one_script([name for name in names if name])
+
+
+def _one_script(names: list[str]) -> list[str]:
+    """A byline printed twice, in its own script and transliterated ("Черешнев В.О.,
+    Проскурин С.Г., Chereshnev V.O., Proskurin S.G."): the names as first printed."""
+    half = len(names) // 2
+    if len(names) % 2 or not half:
+        return names
+    first, second = names[:half], names[half:]
+    if all(_latin(n) is False for n in first) and all(_latin(n) for n in second):
+        return first
+    return names
+
+
+def _latin(name: str) -> bool | None:
+    """Whether a name is written in Latin letters (None: it has no letters)."""
+    letters = [c for c in name if c.isalpha()]
+    if not letters:
+        return None
+    return all("LATIN" in unicodedata.name(c, "") for c in letters)
 
 
 def _without_degrees(name: str) -> str:
@@ -264,10 +284,28 @@ def surname_first(name: str) -> str:
     start = len(words) - 1
     while start > 1 and words[start - 1].lower() in PARTICLES:
         start -= 1
+    if _initials_after(words):  # "Черешнев В.О.", "Chereshnev V.O.": the family comes first
+        family, given = words[0], " ".join(w if w.endswith(".") else f"{w}." for w in words[1:])
+        return ", ".join(p for p in (_recase(family), given, suffix) if p)
     family = " ".join(_recase(w) for w in words[start:])
     given = " ".join(_recase(w) for w in words[:start])
     parts = [family, given, suffix] if suffix else [family, given]
     return ", ".join(p for p in parts if p)
+
+
+_TRAILING_INITIALS = re.compile(r"^[^\W\d_]\.(?:-?[^\W\d_]\.?){1,2}$")  # "S.G.", "J.-P."
+
+
+def _initials_after(words: list[str]) -> bool:
+    """A family name followed by two or three initials with their full stops ("Proskurin
+    S.G."), as Russian and Eastern European bylines print them; "J. Smith" is not, nor is
+    "John F." (one initial could be a middle name)."""
+    return (
+        len(words) >= 2
+        and not _TRAILING_INITIALS.match(words[0])
+        and len(words[0]) > 2
+        and all(_TRAILING_INITIALS.match(w) and w[0].isupper() for w in words[1:])
+    )
 
 
 def _recase(word: str) -> str:

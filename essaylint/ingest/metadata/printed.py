@@ -86,21 +86,35 @@ def _skeleton(line: str) -> str:
 
 _DASHES = re.compile(r"[\u2010-\u2015\u2212]")
 _COPYRIGHT_GLYPH = re.compile(
-    r"[\x01-\x08][Cc](?=\s)|^c(?= (?:19|20)\d\d )|\(c\)|\bc(?=(?:19|20)\d\d\b)"
+    r"[\x00-\x08][Cc](?=\s)|^c(?= (?:19|20)\d\d )|\(c\)|\bc(?=(?:19|20)\d\d\b)"
     r"|(?<=\.\s)c(?= (?:19|20)\d\d )"
     r"|^q(?= (?:19|20)\d\d [A-Z])"  # Elsevier's symbol fonts code © as "q"
     # "#", "r" or "?" for © in other symbol fonts: "# 2005 Elsevier Ireland Ltd.", "r 1998
     # Wiley-Liss, Inc.", "Copyright ? 2004 John Wiley & Sons", "# Mary Ann Liebert, Inc."
     r"|(?:^|(?<=\s))[#r](?= (?:19|20)\d\d [A-Z])|(?<=Copyright )\?(?= (?:19|20)\d\d\b)"
-    r"|^#(?= [A-Z][^\n]{0,40}\b(?:Inc|Ltd|LLC|GmbH|Press|Publishing)\b)",
+    r"|^#(?= [A-Z][^\n]{0,40}\b(?:Inc|Ltd|LLC|GmbH|Press|Publishing)\b)"
+    # "( 1998 John Wiley & Sons, Ltd.": a parenthesis that opens a year and a holder and
+    # never closes
+    r"|(?:^|(?<=\.\s))\((?= (?:19|20)\d\d [A-Z][^()\n]*$)"
+    r"|(?<!\w)ª(?= [A-Z])"  # "ª Mary Ann Liebert, Inc." (ª is an ordinal after a digit)
+    r"|[\x00-\x08](?= [A-Z][^\n]{0,60}\b(?:19|20)\d\d\b)",  # "\x01 Springer …, Inc. 2006"
     re.M,
 )
+
+
+# full-width punctuation and digits (CJK typesetting) as their ASCII forms
+_FULL_WIDTH = {
+    code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F) if not chr(code - 0xFEE0).isalpha()
+}
+_HAS_FULL_WIDTH = re.compile("[\uff01-\uff5e]")
 
 
 def normalise(text: str) -> str:
     """Dashes as "-", © glyphs that text layers garble ("\\x04C", a lone "c") as "©",
     soft-hyphen artefacts removed."""
     text = text.replace("\r", "\n").replace("\ufffe", "").replace("\xad", "")
+    if _HAS_FULL_WIDTH.search(text):  # "计算机工程，2022，48（5）" as "…,2022,48(5)"
+        text = text.translate(_FULL_WIDTH)
     text = re.sub(r"(\w)\x02(\w)", r"\1\2", text)
     text = re.sub(r"(?<=\d)[\x03-\x08](?=\d)", "-", text)  # an en dash some fonts code as 4
     text = _COPYRIGHT_GLYPH.sub("©", text)
@@ -283,6 +297,15 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"{JOURNAL},\s{MONTH}\s(?P<year>{YEAR}),\sp{{1,2}}\.\s?(?P<page>{PAGES})\s+"
         rf"(?i:Vol\.)\s?(?P<volume>\d{{1,4}}),\s(?i:No\.)\s?(?P<issue>[\w\-]{{1,7}})",
         0.85,
+    ),
+    # 植物生态学报  2023, 47 (10): 1432-1440 (a Chinese journal's head) / 创新教育研究, 2020,
+    # 8(6): 891-895 / 计算机工程,2022,48(5):185-190 (GB/T 7714: how it cites its articles)
+    _form(
+        "Chinese journal[,] year, vol(issue): pages",
+        rf"(?P<container>[\u4e00-\u9fff]{{1,20}}(?:\s[\u4e00-\u9fff]{{1,20}})?)\s*,?\s*(?P<year>{YEAR}),"
+        rf"\s?(?P<volume>\d{{1,4}})"
+        rf"\s?\((?P<issue>[\w\-]{{1,7}})\)\s?[:,]\s?(?P<page>{PAGES})\b",
+        0.86,
     ),
     # Middle-East Journal of Scientific Research 23 (11): 2805-2810, 2015
     _form(
@@ -478,7 +501,8 @@ _ORDINAL_CONFERENCE = re.compile(  # "9th International Particle Accelerator Con
     r"Workshop))(?=\s{2}|,\s|\s*$)"
 )
 _CONFERENCE_LINE = re.compile(
-    r"^(?P<container>(?:(?P<year>(?:19|20)\d\d)\s)?(?:The\s)?(?:\d+(?:st|nd|rd|th)\s)?"
+    r"^(?P<container>(?:(?P<year>(?:19|20)\d\d)\s)?(?:The\s)?(?:(?:\d+(?:st|nd|rd|th)|First|"
+    r"Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|Twelfth)\s)?"
     r"(?:(?:IEEE|ACM|IFIP|ISCA|AAAI|SIAM)(?:/\w+)?\s)?(?:International\s|Annual\s|European\s|"
     r"National\s|Joint\s)*(?:Conference|Symposium|Workshop|Congress)\s(?:on|of|in)\s[^\n.;:()]{4,120}?"
     r"(?:\s\([\w\s]+\))?)(?=(?:,\s[^\n]{2,60})?\.?\s*$)",
@@ -661,7 +685,7 @@ def _groups(match: re.Match[str], where: str, confidence: float) -> Iterator[Can
         name = "issue" if name == "issue_b" else name
         value = " ".join(value.split()).strip(" ,;")
         if name == "container":
-            value = recase_title(_no_page_number(value))
+            value = recase_title(_cjk_joined(_no_page_number(value)))
             if not _plausible_journal(value):
                 continue
         if name == "page":
@@ -673,6 +697,11 @@ _CITE_LABEL = re.compile(
     r"^(?:Cite\s(?:this|This)(?:\sarticle)?|Citation|Zitierweise|Como\scitar|Cómo\scitar|"
     r"Pour\sciter(?:\scet\sarticle)?|To\scite(?:\sthis\sarticle)?)\s?:\s*"
 )
+
+
+def _cjk_joined(container: str) -> str:
+    """ "计算机工 程": a Chinese journal's name that a line break cut, whole again."""
+    return re.sub(r"(?<=[\u4e00-\u9fff]) (?=[\u4e00-\u9fff])", "", container)
 
 
 def _no_page_number(container: str) -> str:
@@ -1080,8 +1109,10 @@ ORGANISATION = (
     r"Organi[sz]ation|Foundation|Academy|Council|College|Universit\w*|Group)"
 )
 _JOIN = r"(?:(?:of|for|and|&|the|de|du|des|für|in)\s){0,2}"  # "Society for the Study of …"
-_CAP = r"[A-Z][\w&'.\-]*"
-_ORG_NAME = rf"(?:{_CAP}\s{_JOIN}){{0,6}}{ORGANISATION}(?:\s{_JOIN}{_CAP}){{0,4}}"
+_CAP = r"[A-Z][\w&'.+\-]*"  # "Springer Science+Business Media"
+# "Mary Ann Liebert, Inc.": a legal form may follow the name after a comma
+_LEGAL_COMMA = r"(?:,(?=\s(?:Inc|Ltd|LLC)\b))?"
+_ORG_NAME = rf"(?:{_CAP}{_LEGAL_COMMA}\s{_JOIN}){{0,6}}{ORGANISATION}(?:\s{_JOIN}{_CAP}){{0,4}}"
 _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
     (re.compile(r"\b[Ll]icensee\s(?P<publisher>[A-Z][\w&' ]+?)(?=[.,;]|\s*$)", re.M), 0.85),
     (
@@ -1142,10 +1173,18 @@ _PUBLISHERS_NOTE = re.compile(
 # Any copyright holder ("Copyright © 2016 Termedia & Banach"): the publisher when it is not
 # the authors (decide.py drops holders that name an author).
 _HOLDER = r"(?P<holder>[A-Z][\w&'\-]*(?:\s(?:[A-Z][\w&'\-]*|&|and|of|de|für|for)){0,8})"
-_HOLDER_END = r"(?=[.,;|]|\s+All\s|\s*$|\s+\(|\s{2}|\s+This\s)"
+# the holder ends at punctuation, "All rights", a bracket, a wide gap, or the ISSN and price
+# code of a journal's foot ("Society for Neuroscience 0270-6474/98/1810105-11$05.00/0")
+_HOLDER_END = r"(?=[.,;|]|\s+All\s|\s*$|\s+\(|\s{2}|\s+This\s|\s\d{4}-\d{3}[\dX]/)"
 _COPYRIGHT_HOLDER = re.compile(
     rf"(?:©|Copyright\s*:?\s*(?:©\s*)?)\s*(?:{YEAR}[,\s]+(?:by\s)?(?:the\s)?{_HOLDER}|"
     rf"(?:by\s)?(?:the\s)?{_HOLDER.replace('holder', 'holder_b')},?\s*{YEAR}){_HOLDER_END}",
+    re.M,
+)
+# "© Akadémiai Kiadó, Budapest": a holder of two words or more with no year beside it
+_YEARLESS_HOLDER = re.compile(
+    rf"©\s*(?:the\s)?(?P<holder>[A-Z][\w&'\-]*(?:\s(?:[A-Z][\w&'\-]*|&|and|of|de|für|for)){{1,8}})"
+    rf"{_HOLDER_END}",
     re.M,
 )
 _AUTHORS_HOLD = re.compile(r"\bauthors?\b|\bet\sal\b|\bowners?\b", re.IGNORECASE)
@@ -1189,8 +1228,9 @@ def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
                 yield Candidate("publisher", name, confidence, f"p{number} '{quote}'")
         if number != 1 and zone is not None and len(zone) > 300:
             continue  # a copyright holder only from page 1 and the running heads and feet
-        for match in _COPYRIGHT_HOLDER.finditer(zone):
-            name = publisher_name(match.group("holder") or match.group("holder_b"))
+        holders = [*_COPYRIGHT_HOLDER.finditer(zone), *_YEARLESS_HOLDER.finditer(zone)]
+        for match in holders:
+            name = publisher_name(match.groupdict().get("holder") or match.group("holder_b"))
             if not _AUTHORS_HOLD.search(name) and len(name) >= 3 and name != "Copyright":
                 quote = " ".join(match.group(0).split())[:100]
                 yield Candidate("holder", name, 0.5, f"p{number} '{quote}'")
@@ -1233,8 +1273,10 @@ _PUBLISHED = re.compile(
     rf"(?P<year>{YEAR})\b",
     re.IGNORECASE,
 )
-_COPYRIGHT_YEAR = re.compile(
-    rf"(?:©|Copyright)\s*(?:©\s*)?(?:The\sAuthor\(?s?\)?\s)?(?P<year>{YEAR})\b", re.IGNORECASE
+_POSTED = re.compile(rf"\bversion\sposted\s(?:{MONTH})\.?\s\d{{1,2}},\s(?P<year>{YEAR})\b")
+_COPYRIGHT_YEAR = re.compile(  # "© 2005 - 2014 JATIT": a journal's span ends with this issue
+    rf"(?:©|Copyright)\s*(?:©\s*)?(?:The\sAuthor\(?s?\)?\s)?(?:{YEAR}\s?-\s?)?(?P<year>{YEAR})\b",
+    re.IGNORECASE,
 )
 _IBERIAN_MONTH = (
     r"janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|"
@@ -1304,6 +1346,26 @@ def _weak_year_candidates(front: str) -> Iterator[Candidate]:
             yield Candidate("year", year, confidence, f"p1 {what} '{quote}'")
 
 
+# "Vol. 68 No.1", "Vol-07, Issue-01", "Volume 130 ¦ Issue 14", "Volume 18-Number 12": a
+# journal's volume and issue labelled in a head or foot with no citation form around them
+_LABELLED_LOCATOR = re.compile(
+    r"\bVol(?:ume)?\.?\s?[-:]?\s?(?P<volume>\d{1,4})\b[^\w\n]{0,4}"
+    r"(?:Issue|No|Number|Nr|Iss)\.?\s?[-:]?\s?(?P<issue>\d{1,4})\b",
+    re.IGNORECASE,
+)
+
+
+def labelled_locators(text: PrintedText) -> Iterator[Candidate]:
+    """Volume and issue labelled in page 1's heads and feet or the running ones; decide.py
+    takes them only where the chosen citation line gives neither."""
+    for number, line in text.margin_lines():
+        if match := _LABELLED_LOCATOR.search(line):
+            where = f"p{number} head/foot '{match.group(0)}'"
+            yield Candidate("labelled_volume", match.group("volume").lstrip("0"), 0.4, where)
+            yield Candidate("labelled_issue", match.group("issue").lstrip("0"), 0.4, where)
+            return
+
+
 def running_pages(text: PrintedText) -> Iterator[Candidate]:
     """The page range a journal's running heads or feet give: page 1 numbered n (n > 1), page
     2 (when read) n + 1 and the last page n + count - 1."""
@@ -1363,6 +1425,8 @@ def year_candidates(text: PrintedText) -> Iterator[Candidate]:
         quote = " ".join(match.group(0).split())[:60]
         yield Candidate("year", match.group("year"), 0.75, f"p1 '{quote}'")
     yield from _weak_year_candidates(front)
+    for match in _POSTED.finditer(front):  # the stamp bioRxiv and medRxiv set on every page
+        yield Candidate("year", match.group("year"), 0.7, f"p1 '{match.group(0)[:60]}'")
     for match in _PUBLISHED.finditer(front):
         yield Candidate("year", match.group("year"), 0.7, f"p1 '{match.group(0)[:60]}'")
     for match in _COPYRIGHT_YEAR.finditer(front):
@@ -1383,6 +1447,51 @@ def year_candidates(text: PrintedText) -> Iterator[Candidate]:
     if len(dated_feet) >= 2 and len(years) == 1:  # "February 2024" in a report's every foot
         yield Candidate("year", years.pop(), 0.4, "a month and year in the running feet")
     yield from _cover_dates(text)
+    yield from _latest_year_printed(text)
+
+
+# A year among other words of a head, a foot or a cover line, not a cited work's ("Smith et
+# al., 2010", "(Jones 2008)") nor a span's start ("2004/2005" gives 2005).
+_LOOSE_YEAR = re.compile(rf"(?<![\w/.\-]){YEAR}(?![\w/\-]|\.\d)")
+_CITED_YEAR = re.compile(r"(?:et\s+al\.?,?|[A-Z][a-z]+,|&\s[A-Z][a-z]+)\s*\(?$")
+# A span ("1749 - 1832", "2009 a 2017"): a life, a plan or a study period, not a date; a
+# download stamp dates the reader's copy
+_YEAR_SPAN = re.compile(rf"(?<!©\s){YEAR}\s?(?:-|a|to|bis|até)\s?{YEAR}\b")
+_DOWNLOADED = re.compile(r"download|available\sin\sPMC|accessed|retrieved", re.IGNORECASE)
+FIRST_LINES = 25
+PROSE_WORDS = 6  # a line with this many lower-case words is a sentence, its years events
+
+
+def _dating_line(line: str) -> bool:
+    prose = len(re.findall(r"(?<!\S)[^\W\d_A-Z][^\W\d_]{1,}", line)) >= PROSE_WORDS
+    spans = _YEAR_SPAN.search(line) or _DATE_RANGE.search(line)
+    # two years on a line ("December 2014 and September 2015") date events, except the
+    # span of a copyright ("© 2005 - 2014 JATIT")
+    years = len(set(_LOOSE_YEAR.findall(line))) > 1 and not line.lstrip().startswith("©")
+    return not (prose or spans or years or _DOWNLOADED.search(line))
+
+
+def _latest_year_printed(text: PrintedText) -> Iterator[Candidate]:
+    """The last resort: the latest year page 1's heads, feet and first lines print ("12(1),
+    21-27, 2024", "Wintersemester 2018", "Санкт-Петербург 2021", "2025 年 1 月"); a
+    publication is dated after what it cites, its submission and its journal's founding
+    ("© 2005 - 2014 JATIT")."""
+    first = text.first
+    if first is None:
+        return
+    lines = [line for n, line in text.margin_lines() if n == 1]
+    lines += [normalise(line.text) for line in first.lines[:FIRST_LINES]]
+    found = [
+        (int(match.group(0)), line)
+        for line in lines
+        if _dating_line(line)
+        for match in _LOOSE_YEAR.finditer(line)
+        if not _CITED_YEAR.search(line[: match.start()])
+    ]
+    if found:
+        year, line = max(found)
+        quote = " ".join(line.split())[:60]
+        yield Candidate("year", str(year), 0.15, f"p1 latest year printed '{quote}'")
 
 
 _URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"]+[\w/]", re.IGNORECASE)
@@ -1466,6 +1575,8 @@ THESIS = re.compile(
     r"para\sobtener\sel\s(?:t[íi]tulo|grado)|Trabalho\sde\sConclus\S{1,3}o\sde\sCurso|"
     r"Masteroppgave|Masteravhandling|Examensarbete|Kandidatarbeit|修士論文|博士論文|卒業論文|"
     r"学位論文|硕士学位论文|博士学位论文|学士学位论文|"
+    r"Выпускная\sквалификационная\sработа|Диссертация\sна\sсоискание|"
+    r"Магистерская\sдиссертация|Бакалаврская\sработа|Работа\sбакалавра|"
     r"^\s*(?:Supervisor|Supervised\sby|Advisor|Adviser|Veileder|Handledare|Vejleder|"
     r"Relat(?:ore|rice)|Director\(?a?\)?\sde\stesis|Betreuer(?:in)?|Erstgutachter(?:in)?|"
     r"Themensteller(?:/in)?|Orientador(?:a)?|Promotor|Begeleider|指導教員)\s*(?::|$)|Διδακτορική\sΔιατριβή|Διατριβή\sπου\s"
@@ -1478,8 +1589,8 @@ _AAAI = re.compile(
     r"Intelligence\s\(www\.aaai\.org\)"
 )
 _REPORT = re.compile(
-    r"^(?:(?:Technical|Research|Working|Discussion|Internal|Project|Final|Annual)\s"
-    r"(?:Report|Paper|Note)|NIST\sSpecial\sPublication|NISTIR|NIST\sInteragency|"
+    r"^(?:[A-Z]{2,6}\s)?(?:(?:Technical|Research|Working|Discussion|Internal|Project|Final|Annual)\s"
+    r"(?:Report|Paper|Note|Memorandum)|Data\sBrief|Redpaper|NIST\sSpecial\sPublication|NISTIR|NIST\sInteragency|"
     r"Policy\s(?:Brief|Paper)|Briefing\s(?:Paper|Note)|Issue\sBrief|White\sPaper|"
     r"Occasional\sPaper|Informe\st[ée]cnico|Documento\sde\strabajo|Document\sde\stravail|"
     r"Arbeitspapier|Rapport(?=\s(?:[^\W\d_]+\s)?(?:19|20)\d\d\b))\b",

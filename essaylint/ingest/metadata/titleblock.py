@@ -222,8 +222,15 @@ def _block_at(
         and _name_count(lines[end + 1]) < 2  # the names under it
     ):
         end += 1
-    title = " ".join(lines[i].text for i in range(start, end + 1))
-    block = TitleBlock(title=_tidy_title(title), top=lines[start].top)
+    while (  # a text layer that gives a title's lines bottom first
+        end + 1 < len(lines)
+        and _continues_title(lines[end + 1], size, lines[end], before=True)
+        and _name_count(lines[end + 1]) < 2
+    ):
+        end += 1
+    chosen = sorted(range(start, end + 1), key=lambda i: lines[i].top)
+    title = " ".join(lines[i].text for i in chosen)
+    block = TitleBlock(title=_tidy_title(title), top=lines[chosen[0]].top)
     block.author_text = _author_text(
         lines[end + 1 :], max(lines[i].size for i in range(start, end + 1))
     )
@@ -272,7 +279,7 @@ def _tidy_title(title: str) -> str:
     title = title.replace("\u00ad", "")
     title = re.sub(r"[\s*∗†‡§¶]+$", "", title)  # a footnote mark after the title
     title = re.sub(r"\s+", " ", title).strip(" .")
-    return title
+    return re.sub(r"(?<=[\u4e00-\u9fff]) (?=[\u4e00-\u9fff])", "", title)  # a CJK line break
 
 
 def _author_text(lines: list[Line], title_size: float) -> str:
