@@ -1963,6 +1963,7 @@ def test_a_year_printed_alone_on_a_cover_or_a_foot(line: str, year: int) -> None
         "Plan Nacional de Desarrollo 2022 - 2026",
         "28. August 1749 - 22. März 1832",
         "Tijekom 2020. godine postalo je jasno da će se tržište rada k tome promijeniti",
+        "Vision 2049",  # a target year
     ],
 )
 def test_downloads_spans_and_prose_date_nothing(line: str) -> None:

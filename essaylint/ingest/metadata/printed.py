@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from datetime import date
 from functools import cached_property
 
 from essaylint.ingest.library_columns import valid_isbn
@@ -1451,7 +1452,7 @@ def year_candidates(text: PrintedText) -> Iterator[Candidate]:
 
 
 # A year among other words of a head, a foot or a cover line, not a cited work's ("Smith et
-# al., 2010", "(Jones 2008)") nor a span's start ("2004/2005" gives 2005).
+# al., 2010") nor one joined to another ("2004/2005": academic years have their own rule).
 _LOOSE_YEAR = re.compile(rf"(?<![\w/.\-]){YEAR}(?![\w/\-]|\.\d)")
 _CITED_YEAR = re.compile(r"(?:et\s+al\.?,?|[A-Z][a-z]+,|&\s[A-Z][a-z]+)\s*\(?$")
 # A span ("1749 - 1832", "2009 a 2017"): a life, a plan or a study period, not a date; a
@@ -1481,12 +1482,13 @@ def _latest_year_printed(text: PrintedText) -> Iterator[Candidate]:
         return
     lines = [line for n, line in text.margin_lines() if n == 1]
     lines += [normalise(line.text) for line in first.lines[:FIRST_LINES]]
+    latest = date.today().year + 1  # "Vision 2045", "Net zero by 2050": a target, not a date
     found = [
         (int(match.group(0)), line)
         for line in lines
         if _dating_line(line)
         for match in _LOOSE_YEAR.finditer(line)
-        if not _CITED_YEAR.search(line[: match.start()])
+        if not _CITED_YEAR.search(line[: match.start()]) and int(match.group(0)) <= latest
     ]
     if found:
         year, line = max(found)
