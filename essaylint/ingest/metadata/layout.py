@@ -117,6 +117,15 @@ def repair_accents(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
+_CJK_BREAK = re.compile(r"(?<=[\u4e00-\u9fff]) (?=[\u4e00-\u9fff])")
+
+
+def join_cjk_breaks(text: str) -> str:
+    """Chinese text that a line break cut ("计算机工 程"), whole again: the script puts no
+    space between words."""
+    return _CJK_BREAK.sub("", text)
+
+
 def read_page_text(page: object, number: int) -> PageLines:
     """A later page: its text by lines, and its head and foot zones read as such (sizes
     and positions are only needed on page 1, and reading them costs a call per glyph)."""

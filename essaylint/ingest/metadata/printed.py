@@ -19,7 +19,7 @@ from datetime import date
 from functools import cached_property
 
 from essaylint.ingest.library_columns import valid_isbn
-from essaylint.ingest.metadata.layout import PageLines
+from essaylint.ingest.metadata.layout import PageLines, join_cjk_breaks
 
 
 @dataclass(frozen=True)
@@ -686,7 +686,7 @@ def _groups(match: re.Match[str], where: str, confidence: float) -> Iterator[Can
         name = "issue" if name == "issue_b" else name
         value = " ".join(value.split()).strip(" ,;")
         if name == "container":
-            value = recase_title(_cjk_joined(_no_page_number(value)))
+            value = recase_title(join_cjk_breaks(_no_page_number(value)))
             if not _plausible_journal(value):
                 continue
         if name == "page":
@@ -698,11 +698,6 @@ _CITE_LABEL = re.compile(
     r"^(?:Cite\s(?:this|This)(?:\sarticle)?|Citation|Zitierweise|Como\scitar|Cómo\scitar|"
     r"Pour\sciter(?:\scet\sarticle)?|To\scite(?:\sthis\sarticle)?)\s?:\s*"
 )
-
-
-def _cjk_joined(container: str) -> str:
-    """ "计算机工 程": a Chinese journal's name that a line break cut, whole again."""
-    return re.sub(r"(?<=[\u4e00-\u9fff]) (?=[\u4e00-\u9fff])", "", container)
 
 
 def _no_page_number(container: str) -> str:
@@ -1477,11 +1472,8 @@ def _latest_year_printed(text: PrintedText) -> Iterator[Candidate]:
     21-27, 2024", "Wintersemester 2018", "Санкт-Петербург 2021", "2025 年 1 月"); a
     publication is dated after what it cites, its submission and its journal's founding
     ("© 2005 - 2014 JATIT")."""
-    first = text.first
-    if first is None:
-        return
     lines = [line for n, line in text.margin_lines() if n == 1]
-    lines += [normalise(line.text) for line in first.lines[:FIRST_LINES]]
+    lines += text.front_text().splitlines()[:FIRST_LINES]
     latest = date.today().year + 1  # "Vision 2045", "Net zero by 2050": a target, not a date
     found = [
         (int(match.group(0)), line)

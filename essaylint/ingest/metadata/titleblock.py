@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from essaylint.ingest.metadata.embedded import PLACEHOLDER_TITLE
-from essaylint.ingest.metadata.layout import Line, PageLines
+from essaylint.ingest.metadata.layout import Line, PageLines, join_cjk_breaks
 from essaylint.ingest.metadata.names import looks_like_name, split_names, surname_first
 
 _LABEL = re.compile(
@@ -279,7 +279,7 @@ def _tidy_title(title: str) -> str:
     title = title.replace("\u00ad", "")
     title = re.sub(r"[\s*∗†‡§¶]+$", "", title)  # a footnote mark after the title
     title = re.sub(r"\s+", " ", title).strip(" .")
-    return re.sub(r"(?<=[\u4e00-\u9fff]) (?=[\u4e00-\u9fff])", "", title)  # a CJK line break
+    return join_cjk_breaks(title)
 
 
 def _author_text(lines: list[Line], title_size: float) -> str:
