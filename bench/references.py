@@ -557,6 +557,7 @@ def main(argv: list[str] | None = None) -> int:
         "heldout21": DATA / "references" / "heldout21_key.json",
         "heldout22": DATA / "references" / "heldout22_key.json",
         "heldout23": DATA / "references" / "heldout23_key.json",
+        "heldout24": DATA / "references" / "heldout24_key.json",
     }
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

@@ -18,7 +18,7 @@ from support.paths import CORPUS
 from essaylint.core.records import DocumentMetadata
 from essaylint.ingest.library_columns import fold
 from essaylint.ingest.metadata import pdf_metadata, printed_metadata
-from essaylint.ingest.metadata.embedded import Embedded
+from essaylint.ingest.metadata.embedded import Embedded, read_embedded
 from essaylint.ingest.metadata.journals import (
     journal_locators,
     known_name,
@@ -2029,3 +2029,240 @@ def test_a_title_whose_lines_the_text_layer_gives_bottom_first() -> None:
 def test_report_and_thesis_cues_in_more_forms(cue: str, kind: str) -> None:
     lines = [(60.0 + 0, 12.0, cue), (120.0, 20.0, "A study of something"), *TEXT]
     assert lines_record(lines).type == kind
+
+
+def test_a_thesis_author_alone_on_a_line_under_the_title_not_the_supervisor() -> None:
+    lines = [
+        (186.8, 20.6, "DEPARTMENT OF INFORMATICS"),
+        (302.1, 14.3, "Bachelor’s Thesis in Informatics"),
+        (370.4, 20.1, "Parallelization of Efficient Tree Structures for"),
+        (386.6, 20.1, "Skyline Computation"),
+        (450.5, 17.2, "Anna Berger"),
+        (600.0, 12.0, "Supervisor:"),
+        (616.0, 12.0, "Carl Daum"),
+    ]
+    metadata = lines_record(lines)
+    assert metadata.title == "Parallelization of Efficient Tree Structures for Skyline Computation"
+    assert (metadata.type, metadata.authors) == ("thesis", ["Berger, Anna"])
+    supervised = [line for line in lines if line[2] != "Anna Berger"]
+    assert lines_record(supervised).authors == []  # the supervisor is no author
+
+
+def test_a_thesis_title_over_lines_set_far_apart_is_read_whole() -> None:
+    lines = [
+        (144.2, 14.3, "HARP: A MACHINE LEARNING FRAMEWORK"),
+        (174.8, 14.3, "ON TOP OF THE COLLECTIVE COMMUNICATION LAYER"),
+        (205.4, 14.3, "FOR THE BIG DATA SOFTWARE STACK"),
+        (383.3, 9.8, "Bella Zhou"),
+        (616.9, 9.8, "Submitted to the faculty of the University Graduate School"),
+        (630.5, 9.8, "in partial fulfillment of the requirements"),
+        (657.6, 9.8, "Doctor of Philosophy"),
+    ]
+    metadata = lines_record(lines)
+    assert metadata.title.startswith("HARP: A MACHINE LEARNING FRAMEWORK ON TOP OF THE COLLECTIVE")
+    assert metadata.title.endswith("SOFTWARE STACK")
+    assert metadata.authors == ["Zhou, Bella"]
+
+
+@pytest.mark.parametrize(
+    ("page", "title", "authors"),
+    [
+        (  # French: "Présentée par" over the name, the title after "Sujet de la thèse :"
+            [
+                (112.9, 12.6, "THÈSE DE DOCTORAT DE"),
+                (292.5, 12.7, "Présentée par"),
+                (324.6, 12.6, "Julie MARCHAND"),
+                (471.1, 12.7, "Sujet de la thèse :"),
+                (507.0, 12.6, "Analyse comparative des épidémies"),
+                (524.8, 12.6, "transmises par les moustiques"),
+                (597.4, 12.7, "soutenue le"),
+            ],
+            "Analyse comparative des épidémies transmises par les moustiques",
+            ["Marchand, Julie"],
+        ),
+        (  # Italian: the candidate's label beside the supervisor's, names in columns
+            [
+                (80.0, 14.0, "Tesi di Laurea"),
+                (200.0, 20.0, "Sperimentazione di Apache Kafka per l’integrazione"),
+                (222.0, 20.0, "funzionale di un’applicazione aziendale"),
+                (400.0, 12.0, "Relatore:  Laureanda:"),
+                (414.0, 12.0, "Prof.  Carlo Rossi  Giulia Bianchi"),
+            ],
+            "Sperimentazione di Apache Kafka per l’integrazione funzionale di un’applicazione "
+            "aziendale",
+            ["Bianchi, Giulia"],
+        ),
+        (  # Russian: "Выполнил" over the student's group and name
+            [
+                (324.5, 19.3, "ВЫПУСКНАЯ КВАЛИФИКАЦИОННАЯ РАБОТА"),
+                (348.7, 19.3, "РАБОТА БАКАЛАВРА"),
+                (372.8, 19.3, "ИЗВЛЕЧЕНИЕ ДИАГНОСТИЧЕСКОЙ ИНФОРМАЦИИ ИЗ"),
+                (397.0, 19.3, "ИЗОБРАЖЕНИЙ ЭКГ"),
+                (445.5, 18.8, "по направлению подготовки 11.03.02"),
+                (542.1, 18.8, "Выполнил"),
+                (560.6, 18.8, "студент гр. 3431102/70101  Г.М. Петров"),
+                (591.2, 18.8, "Научный руководитель"),
+                (609.6, 18.8, "доцент, к.т.н.  В.А. Павлов"),
+            ],
+            "ИЗВЛЕЧЕНИЕ ДИАГНОСТИЧЕСКОЙ ИНФОРМАЦИИ ИЗ ИЗОБРАЖЕНИЙ ЭКГ",
+            ["Петров, Г.М."],
+        ),
+        (  # Chinese: labelled title and author, letter-spaced labels
+            [
+                (88.4, 22.0, "电子科技大学"),
+                (160.3, 36.0, "专业学位硕士学位论文"),
+                (579.2, 17.5, "论文题目  卫星网络的可靠性路由算法研究"),
+                (688.9, 17.5, "作 者 姓 名  王芳"),
+                (718.9, 17.3, "指 导 教 师  廖丹  教授"),
+            ],
+            "卫星网络的可靠性路由算法研究",
+            ["王, 芳"],
+        ),
+    ],
+)
+def test_thesis_title_pages_in_four_languages(
+    page: list[tuple[float, float, str]], title: str, authors: list[str]
+) -> None:
+    metadata = lines_record(page)
+    assert (metadata.type, metadata.title, metadata.authors) == ("thesis", title, authors)
+
+
+def test_universities_named_in_other_scripts_publish_a_thesis() -> None:
+    russian = [
+        (75.2, 18.8, "Санкт-Петербургский политехнический университет Петра Великого"),
+        (324.5, 19.3, "ВЫПУСКНАЯ КВАЛИФИКАЦИОННАЯ РАБОТА"),
+    ]
+    assert lines_record(russian).publisher == (
+        "Санкт-Петербургский политехнический университет Петра Великого"
+    )
+    japanese = [(60.0, 14.0, "修士論文"), (200.0, 12.0, "京都大学大学院情報学研究科")]
+    assert lines_record(japanese).publisher == "京都大学"
+
+
+def test_a_title_line_that_breaks_off_goes_on_over_names() -> None:
+    lines = [
+        (155.2, 15.3, "Revisiter le mythe d’Alice"),
+        (177.1, 15.3, "Le personnage d’enfant-femme chez"),
+        (199.1, 15.3, "Raymond Queneau et Marie-Sissi Labrèche"),
+        (285.7, 10.6, "par Claire Dubois"),
+        (465.8, 10.6, "Mémoire présenté en vue de l’obtention du grade"),
+    ]
+    metadata = lines_record(lines)
+    assert metadata.title.endswith("chez Raymond Queneau et Marie-Sissi Labrèche")
+    assert metadata.authors == ["Dubois, Claire"]
+
+
+def test_a_title_in_text_type_over_one_name_or_a_line_of_chinese_names() -> None:
+    title = "Relación entre la desigualdad y los homicidios en Ecuador durante el período 2014-2024"
+    spanish = lines_record([(74.5, 10.7, title), (98.3, 10.9, "Ana Lucía Torres Vega"), *TEXT])
+    assert (spanish.title, spanish.authors) == (title, ["Vega, Ana Lucía Torres"])
+    heading = [
+        (74.5, 10.7, "Department of Education school location data."),
+        (98.3, 10.9, "Key Findings"),
+    ]
+    assert lines_record([*heading, *TEXT]).authors == []  # a heading under a paragraph
+    chinese = [
+        (159.0, 10.5, "基于最大熵模型的微博传播网络中的链路预测"),
+        (175.8, 10.5, "李勇军 尹超 于会"),
+    ]
+    metadata = lines_record(
+        [*chinese, (197.6, 9.8, "Link prediction in microblog networks"), *TEXT]
+    )
+    assert metadata.title == "基于最大熵模型的微博传播网络中的链路预测"
+    assert metadata.authors == ["李, 勇军", "尹, 超", "于, 会"]
+
+
+def _head_record(head: str, embedded: Embedded | None = None) -> DocumentMetadata:
+    page = PageLines(
+        1,
+        842.0,
+        [
+            Line(text, size, top, top + size, 72.0)
+            for top, size, text in [(57.0, 9.0, head), (120.0, 20.0, "A study of something"), *TEXT]
+        ],
+    )
+    return printed_metadata(PrintedText([page], 1), embedded or Embedded())
+
+
+@pytest.mark.parametrize(
+    ("head", "journal"),
+    [
+        (
+            "Computers and Chemical Engineering 32 (2008) 715-727",
+            "Computers and Chemical Engineering",
+        ),
+        ("Bae and Kim Infectious Agents and Cancer 2016, 11:25", "Infectious Agents and Cancer"),
+        ("STATISTICS IN MEDICINE Statist. Med. 17, 2265-2281 (1998)", "STATISTICS IN MEDICINE"),
+        ("Annals of Physics Ann. Phys. 17, 2265-2281 (1998)", "Annals of Physics"),
+        ("PeerJ Comput. Sci. 17, 2265-2281 (1998)", "PeerJ Comput. Sci."),
+    ],
+)
+def test_a_journal_named_with_and_or_beside_its_abbreviation(head: str, journal: str) -> None:
+    assert _head_record(head).container == journal
+
+
+def test_a_body_named_as_author_publishes_a_report() -> None:
+    embedded = read_embedded({"Author": "World Health Organization"}, None)
+    metadata = _head_record("Annex 4", embedded)
+    assert (metadata.type, metadata.authors) == ("report", [])
+    assert metadata.publisher == "World Health Organization"
+    person = _head_record("Annex 4", read_embedded({"Author": "Jane Doe"}, None))
+    assert (person.type, person.publisher) == ("manuscript", "")
+
+
+def test_a_thesis_drops_a_container_only_its_xmp_names() -> None:
+    embedded = Embedded(values={"container": "Proceedings of Master Thesis"}, xmp={"container"})
+    page = [(120.0, 20.0, "A study of something"), (300.0, 10.0, "Masterarbeit"), *TEXT]
+    lines = PageLines(1, 842.0, [Line(t, s, top, top + s, 72.0) for top, s, t in page])
+    metadata = printed_metadata(PrintedText([lines], 1), embedded)
+    assert (metadata.type, metadata.container) == ("thesis", "")
+
+
+@pytest.mark.parametrize(
+    ("line", "names"),
+    [
+        (
+            "Farji-Brener, Alejandro G.* & Ghermandi, Luciana",
+            ["Alejandro G. Farji-Brener", "Luciana Ghermandi"],
+        ),
+        ("Smith, J.; Jones, K. & Brown, L. M.", ["J. Smith", "K. Jones", "L. M. Brown"]),
+        ("David C. Wheeler Æ Lance A. Waller", ["David C. Wheeler", "Lance A. Waller"]),
+    ],
+)
+def test_bylines_family_first_or_set_apart_by_springers_sign(line: str, names: list[str]) -> None:
+    assert split_names(line) == names
+
+
+def test_heads_with_authors_in_capitals_and_holders_before_the_abstract() -> None:
+    assert (
+        _head_record("DANIELLE D. IGNACE AND PETER CHESSON Ecology, Vol. 95, No. 9").container
+        == "Ecology"
+    )
+    assert _head_record("JOURNAL OF ECOLOGY 32 (2008) 715-727").container == "Journal of Ecology"
+    springer = lines_record(
+        [
+            (120.0, 20.0, "A study of something"),
+            (223.7, 7.1, "© Springer-Verlag 2008"),
+            (255.1, 8.9, "Abstract  In this paper, we compare two models"),
+            *TEXT,
+        ]
+    )
+    assert springer.publisher == "Springer-Verlag"
+    assert "Editors" not in " ".join(
+        lines_record(
+            [
+                (120.0, 20.0, "A study of something"),
+                (150.0, 10.0, "Timothy J. Pleskac Topic Editors"),
+                *TEXT,
+            ]
+        ).authors
+    )
+
+
+def test_an_equation_is_never_the_title() -> None:
+    lines = [
+        (80.0, 24.0, "GDP − M − E = GGDP1"),
+        (130.0, 16.0, "Developing a Green GGDP Calculation Model"),
+        *TEXT,
+    ]
+    assert lines_record(lines).title == "Developing a Green GGDP Calculation Model"

@@ -14,10 +14,12 @@ from pathlib import Path
 
 from essaylint.core.records import DocumentMetadata, ParsedDocument
 from essaylint.ingest.metadata.covers import (
+    framed_title,
     jstor_cover,
     labelled_authors,
     openedition_cover,
     thesis_author,
+    thesis_title,
 )
 from essaylint.ingest.metadata.decide import decide
 from essaylint.ingest.metadata.embedded import Embedded, read_embedded
@@ -75,6 +77,8 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
     pages = text.pages
     cover = jstor_cover(text)
     block, from_cover = cover or (read_title_block(pages[0]) if pages else TitleBlock(), [])
+    if not cover and (title := _thesis_title(text, block.title)):
+        block = replace(block, title=title, over_names=False)
     names = labelled_authors(text)
     if not names and (author := thesis_author(text)):
         names = [author]
@@ -105,6 +109,17 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
         *mpra_cover(text),
     ]
     return decide(text, block, embedded, candidates)
+
+
+def _thesis_title(text: PrintedText, title: str) -> str:
+    """A thesis title page's title where the title block found none, read the institution
+    or the degree, or stopped at the first of lines set apart ("HARP: A MACHINE LEARNING
+    FRAMEWORK" / "ON TOP OF …"); "" to keep the block's."""
+    found = thesis_title(text)
+    extends = found.casefold().startswith(title.casefold()) and len(found) > len(title)
+    if found and (not title or framed_title(title) or extends):
+        return found
+    return ""
 
 
 def add_pdf_metadata(path: Path, document: ParsedDocument) -> None:

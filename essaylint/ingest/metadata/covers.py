@@ -6,7 +6,9 @@ and a thesis title page, whose author comes after "by"."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
+from essaylint.ingest.metadata.layout import Line
 from essaylint.ingest.metadata.names import looks_like_name, split_names, surname_first
 from essaylint.ingest.metadata.printed import THESIS, YEAR, Candidate, PrintedText
 from essaylint.ingest.metadata.titleblock import TitleBlock
@@ -50,9 +52,27 @@ def jstor_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
 _BY = re.compile(
     r"^\s*(?:(?:presented\s|submitted\s)?(?:by|door)|vorgelegt(?:\s[^\n:]{0,25})?\svon|"
     r"eingereicht\svon|apresentad[oa]\spor|presentad[oa]\spor|presenta|sustentante|"
-    r"laureand[oa]|candidat[oa]|tesista|verfasser(?:in)?):?\s*(?:\n\s*)?"
+    r"laureand[oa]|candidat[oa]|tesista|verfasser(?:in)?|(?:pr[ée]sent[ée]e?\s)?par|"
+    r"выполнила?|autore|realizzat[oa]\sda):?\s*(?:\n\s*)?"
     r"(?P<name>[^\n]{3,60}?)\s*$",
     re.M | re.I,
+)
+# a label among others on one line, its name in the same column of the next: "Relatore:
+# Laureando:" over "Prof. Tullio Vardanega  Andrea Dorigo"
+_AUTHOR_CELL = re.compile(
+    r"^(?:laureand[oa]|candidat[oa]|studente|student(?:in)?|author|autor)\s*:?$", re.I
+)
+_CHINESE_AUTHOR = re.compile(
+    r"^\s*(?:作\s?者\s?姓\s?名|研\s?究\s?生)\s*[:：]?\s*(?P<name>[\u4e00-\u9fff]{2,4})\s*$", re.M
+)
+_CELLS = re.compile(r"\s{2,}")
+# who a thesis names besides its author: the name under one of these is not the author
+_NOT_AUTHOR = re.compile(
+    r"\b(?:(?:co-?)?supervisors?|advis[eo]rs?|promot(?:or|oren|ors)|begeleiders?|veileder|"
+    r"betreuer(?:in)?|gutachter(?:in)?|relat(?:ore|ori|rice)|directeur|director[ae]?|"
+    r"orientador[ae]?|tutor[ae]?|jury|committee|prof|referent(?:in)?|examiners?|readers?|"
+    r"επιβλέπ\w*|руководител\w*|指导教师|指導教員)\b",
+    re.I,
 )
 
 
@@ -67,9 +87,56 @@ def thesis_author(text: PrintedText) -> str:
         return ""
     front = _LETTER_SPACED.sub(lambda m: m.group(0).replace(" ", ""), text.front_text())
     for match in _BY.finditer(front):
-        names = split_names(match.group("name"))
+        if name := _one_name(match.group("name")):
+            return name
+    if chinese := _CHINESE_AUTHOR.search(front):  # "作 者 姓 名  李航"
+        return chinese.group("name")
+    return _column_author(front.splitlines()) or _unlabelled_author(text)
+
+
+def _one_name(text: str) -> str:
+    """The one name a line holds, or its last column's ("студент гр. 3431102  Г.М. Костин")."""
+    for candidate in (text, _CELLS.split(text.strip())[-1]):
+        names = split_names(candidate)
         if len(names) == 1 and looks_like_name(names[0]):
             return names[0]
+    return ""
+
+
+def _column_author(lines: list[str]) -> str:
+    for line, below in pairwise(lines):
+        labels = _CELLS.split(line.strip())
+        if len(labels) < 2:
+            continue
+        cells = _CELLS.split(below.strip())
+        for index, label in enumerate(labels):
+            if _AUTHOR_CELL.match(label):
+                cell = cells[0] if index == 0 else cells[-1 - (len(labels) - 1 - index)]
+                return _one_name(cell)
+    return ""
+
+
+def _unlabelled_author(text: PrintedText) -> str:
+    """The name a thesis title page prints alone on its line, apart from the title above it
+    ("Parallelization of … / Skyline Computation" then "Oleksii Kulikov"), and not under a
+    supervisor's label."""
+    lines = sorted(text.pages[0].lines, key=lambda line: line.top) if text.pages else []
+    title = thesis_title(text)
+    for above, line in pairwise(lines):
+        apart = abs(line.size - above.size) > 0.5 or line.top - above.bottom > 0.8 * line.size
+        words = line.text.split()
+        if (
+            not apart
+            or not 2 <= len(words) <= 4
+            or ":" in line.text
+            or above.text.rstrip().endswith(":")
+            or _NOT_AUTHOR.search(above.text)
+            or _THESIS_FRAME.search(line.text)
+            or line.text.strip() in title
+        ):
+            continue
+        if name := _one_name(line.text):
+            return name
     return ""
 
 
@@ -130,3 +197,68 @@ def openedition_cover(text: PrintedText) -> list[Candidate]:
     return [
         Candidate(field, value, CONFIDENCE, where, line=where) for field, value in found.items()
     ]
+
+
+# What a thesis title page prints around its title: the institution and the degree
+_THESIS_FRAME = re.compile(
+    r"universit|universidad|universidade|department|département|faculty|faculté|fakult|"
+    r"\bschool\b|institut|college|academy|\bthesis\b|dissertation|m[ée]moire|masterarbeit|"
+    r"bachelorarbeit|\btesis?\b|proefschrift|masterproef|\bdegree\b|\bdoctor|docteur|"
+    r"\bmaster|\bbachelor|работа|бакалавр|магистр|диссертац|университет|министерство|"
+    r"πανεπιστήμιο|τμήμα|εργαστήριο|διατριβ|dire[çc][ãa]o|\bcurso\b|\bcentro\b|bacharelado|"
+    r"licenciatura|coordena|p[óo]s-gradua|faculdade|escola|departamento|论文|大学|学院|学位",
+    re.I,
+)
+_TITLE_LABEL = re.compile(
+    r"^\s*(?:Sujet\sde\sla\sthèse|Titre\sde\sla\sthèse|Title\sof\s(?:the\s)?thesis|"
+    r"Thema\sder\sArbeit|Título\sde\sla\stesis|Titolo\sdella\stesi|Тема|论\s?文\s?题\s?目)"
+    r"\s*[:：]?\s*(?P<title>[^\n]*)$",
+    re.M | re.I,
+)
+_TITLE_GAP = 1.6  # a thesis title page sets its title's lines apart (double spacing)
+
+
+def thesis_title(text: PrintedText) -> str:
+    """The title of a thesis title page: after a label ("Sujet de la thèse :", "论文题目"),
+    or the largest lines that name neither the institution nor the degree; "" when the
+    document is no thesis."""
+    early = "\n".join(text.text_of(n) for n in (1, 2) if text.page(n))
+    if not THESIS.search(early) or not text.pages:
+        return ""
+    lines = sorted(text.pages[0].lines, key=lambda line: line.top)
+    for index, line in enumerate(lines):
+        if label := _TITLE_LABEL.match(line.text):
+            following = lines[index + 1 :] if not label.group("title").strip() else []
+            title = label.group("title").strip() or _lines_from(following, 0)
+            return " ".join(title.split())
+    framed = [
+        i for i, line in enumerate(lines) if line.size and not _THESIS_FRAME.search(line.text)
+    ]
+    if not framed:
+        return ""
+    largest = max(lines[i].size for i in framed)
+    start = next(i for i in framed if lines[i].size >= largest - 0.1)
+    return _lines_from(lines[start:], 0)
+
+
+def _lines_from(lines: list[Line], start: int) -> str:
+    """The lines from ``start`` set like it and close under each other."""
+    if start >= len(lines):
+        return ""
+    taken = [lines[start]]
+    for line in lines[start + 1 :]:
+        last = taken[-1]
+        same = abs(line.size - last.size) <= 0.3  # one title is set in one size
+        if (
+            not same
+            or line.top - last.bottom > _TITLE_GAP * line.size
+            or _THESIS_FRAME.search(line.text)
+        ):
+            break
+        taken.append(line)
+    return " ".join(line.text.strip() for line in taken)
+
+
+def framed_title(title: str) -> bool:
+    """Whether a title block read the institution or the degree of a thesis title page."""
+    return bool(_THESIS_FRAME.search(title))

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 from essaylint.core.records import DocumentMetadata
 from essaylint.ingest.library_columns import fold as _fold
-from essaylint.ingest.metadata.embedded import Embedded
+from essaylint.ingest.metadata.embedded import BODY, Embedded
+from essaylint.ingest.metadata.journals import known_titles
 from essaylint.ingest.metadata.names import family_of
 from essaylint.ingest.metadata.printed import (
     CITATION_FORMS,
@@ -61,22 +63,62 @@ def decide(
     metadata = DocumentMetadata()
     block = _not_the_journal(block, chosen.get("container"))
     _title_and_authors(metadata, text, block, embedded)
+    metadata.authors = list(dict.fromkeys(metadata.authors))  # one name read twice
     if "container" in chosen:  # a journal banner read as an author line
         banner = _fold(chosen["container"].value)
         metadata.authors = [a for a in metadata.authors if _fold(_given_family(a)) != banner]
+    if "container" in chosen:
+        chosen["container"] = _known_whole(chosen["container"])
     for name in ("container", "volume", "issue", "page", "number", "doi", "arxiv", "isbn", "url"):
         if name in chosen:
             setattr(metadata, name, chosen[name].value)
             metadata.evidence[name] = _describe(chosen[name])
-    metadata.container = _without_title(metadata.container, metadata.title)
+    metadata.container = _without_echo(_without_title(metadata.container, metadata.title))
     _labelled_locators(metadata, chosen)
     _pages_and_url(metadata, chosen)
     _year(metadata, chosen)
     _publisher(metadata, chosen)
+    body = _corporate_author(metadata, embedded)
     metadata.type = _csl_type(metadata, chosen)
     metadata.evidence["type"] = _type_evidence(metadata, chosen)
+    if body and metadata.type == "manuscript":
+        metadata.type = "report"  # a body's own document: "World Health Organization"
+        metadata.evidence["type"] = f"authored by a body, '{body}' (0.5)"
+    if body and not metadata.publisher and metadata.type == "report":
+        metadata.publisher = body
+        metadata.evidence["publisher"] = f"the body named as author, '{body}' (0.5)"
+    weak = "container" in chosen and chosen["container"].confidence < WEAK_CONTAINER
+    if metadata.type == "thesis" and weak:  # "Proceedings of Master Thesis" in a thesis's XMP
+        metadata.container = ""
+        metadata.evidence.pop("container", None)
     _issuer(metadata, candidates)
     return metadata
+
+
+def _corporate_author(metadata: DocumentMetadata, embedded: Embedded) -> str:
+    """The body a document names as its only author, where no person is: the info
+    dictionary's "World Health Organization", or author lines that each name a body (the
+    authors are then left empty); "" otherwise."""
+    if not metadata.authors:
+        return embedded.values.get("body", "")
+    bodies = [" ".join(reversed(a.split(", ", 1))) for a in metadata.authors]
+    if not all(BODY.search(body) for body in bodies):
+        return ""
+    metadata.authors = []
+    metadata.evidence.pop("authors", None)
+    return bodies[0]
+
+
+def _known_whole(container: Candidate) -> Candidate:
+    """ "Computers and Chemical Engineering 32 (2008)" read as an "A and B" lead of authors
+    and the journal "Engineering": the line's opening words make a known journal's name where
+    the part read does not."""
+    line, value = container.line, container.value
+    titles = known_titles()
+    at = line.find(value)
+    if at <= 0 or _fold(value) in titles or _fold(line[: at + len(value)]) not in titles:
+        return container
+    return replace(container, value=line[: at + len(value)].strip())
 
 
 def _not_the_journal(block: TitleBlock, container: Candidate | None) -> TitleBlock:
@@ -128,6 +170,42 @@ def _without_title(container: str, title: str) -> str:
         if len(before) >= 4 and folded_title.endswith(before):  # not "R." of "R. Soc."
             return container[match.end() :].strip()
     return container
+
+
+WEAK_CONTAINER = 0.5  # embedded metadata alone, not what the pages print
+_MINOR = frozenset({"of", "and", "&", "in", "for", "the", "on", "de", "la", "des", "du", "y", "e"})
+
+
+# a running head's authors in capitals before a journal's name that is not: "DANIELLE D.
+# IGNACE AND PETER CHESSON Ecology"
+_CAPS_NAME = r"[A-Z][A-Z'’\-]+\s(?:[A-Z]\.\s)?[A-Z][A-Z'’\-]+"
+_CAPS_AUTHORS = re.compile(rf"^{_CAPS_NAME}(?:\s(?:AND|&)\s{_CAPS_NAME})?\s+(?=[A-Z][a-z])")
+
+
+def _without_echo(container: str) -> str:
+    """A journal's name printed beside its own acronym or abbreviation ("IJARCCE International
+    Journal of Advanced Research in Computer and Communication Engineering", "STATISTICS IN
+    MEDICINE Statist. Med."), or after its authors' names in capitals: the name alone."""
+    container = _CAPS_AUTHORS.sub("", container)
+    words = container.split()
+    major = [w for w in words[1:] if w.casefold() not in _MINOR]
+    acronym = len(words) > 3 and words[0].isupper() and len(words[0]) >= 3
+    if acronym and words[0].casefold() == "".join(w[0] for w in major).casefold():
+        return " ".join(words[1:])
+    for cut in range(2, len(words) - 1):
+        name, short = words[:cut], words[cut:]
+        full = [w for w in name if w.casefold() not in _MINOR]
+        abbreviated = any(w.endswith(".") for w in short)
+        if abbreviated and len(short) <= len(full) and _abbreviates(short, full):
+            return " ".join(name)
+    return container
+
+
+def _abbreviates(short: list[str], full: list[str]) -> bool:
+    """Whether each short word opens a word of the full name, in order ("Statist." of
+    "STATISTICS", "Med." of "MEDICINE")."""
+    rest = iter(w.casefold() for w in full)
+    return all(any(word.startswith(s.rstrip(".").casefold()) for word in rest) for s in short)
 
 
 def _describe(candidate: Candidate) -> str:

@@ -33,6 +33,12 @@ _CORPORATE = re.compile(
     r"university|society|association|microsoft|adobe|latex|\buser\b|admin|author",
     re.IGNORECASE,
 )
+# a public body or organisation named as a document's author
+BODY = re.compile(
+    r"\b(?:Organi[sz]ation|Institute|Government|Ministry|Minist[ée]rio|Ministerio|Nations|"
+    r"Unidas|Council|Agency|Department|Commission|Bureau|Authority|Secretariat|Parliament|"
+    r"Congress|Corporation|Programme|Excellence)\b"
+)
 _TYPESETTER_ID = re.compile(r"\.\.|\.indd|\.dvi|\.tex|\.docx?\b|^\W*$|^[\w\-]+ \d+\.\.\d+$|_", re.I)
 
 
@@ -74,7 +80,11 @@ def _from_info(info: dict[str, str], embedded: Embedded) -> None:
     title = _APPLICATION_TITLE.sub("", " ".join((info.get("Title") or "").split())).strip()
     if plausible_title(title):
         embedded.values["title"] = title
-    embedded.authors = _people(info.get("Author") or "")
+    author = " ".join((info.get("Author") or "").split())
+    if BODY.search(author) and len(author) <= 120:
+        embedded.values["body"] = author  # "World Health Organization" wrote it, no person
+    else:
+        embedded.authors = _people(author)
     subject = " ".join((info.get("Subject") or "").split())
     if subject:
         embedded.values["subject"] = subject

@@ -43,7 +43,7 @@ _LOOSE_CONNECTOR = re.compile(r"^(?:and|&)\s+|\s+(?:and|&)$", re.IGNORECASE)  # 
 # "and" in the languages whose author lines essaylint reads: "e" (pt, it), "y" (es), "et"
 # (fr), "und" (de); only between names, so always lower case.
 _CONNECTORS = re.compile(
-    r"\s*(?:,\s*(?:and|&)\s+|,|;|[·•]|\|{1,2}|\s+and\s+|\s+&\s+|\s+(?-i:e|y|et|und)\s+(?=[A-ZÀ-Þ])|"
+    r"\s*(?:,\s*(?:and|&)\s+|,|;|[·•]|\|{1,2}|\s+and\s+|\s+&\s+|\s+(?-i:e|y|et|und|Æ)\s+(?=[A-ZÀ-Þ])|"
     r"\s{2,})\s*",
     re.IGNORECASE,
 )
@@ -87,9 +87,19 @@ _GLUED_LETTERS = re.compile(r"(?<=[^\W\d_]{2})[a-h](?:,[a-h])+(?:,?[*∗])?(?=[,
 _SPRINGER_MARK = re.compile(r"(?<=[^\W\d_])\((?:B|&|\u2709)\)")
 
 
+# "Farji-Brener, Alejandro G.* & Ghermandi, Luciana": each name family first, the names
+# joined by "&", "and" or semicolons
+_FAMILY_FIRST = r"[A-ZÀ-Þ][\w'’\-]+,\s(?:[A-ZÀ-Þ][\w'’\-]*\.?\s?){1,3}"
+_FAMILY_FIRST_LINE = re.compile(rf"^(?:{_FAMILY_FIRST}\s*(?:;|&|\band\b)\s*)+{_FAMILY_FIRST}$")
+
+
 def split_names(line: str) -> list[str]:
     """The names of an author line: separated by commas, "and", "&", semicolons or wide
     gaps; marks between names ("Lo†∗ Lucy") also separate them."""
+    bare = re.sub(r"[\d*∗†‡§¶]", "", line).strip()
+    if _FAMILY_FIRST_LINE.match(bare):
+        pairs = re.split(r"\s*(?:;|&|\band\b)\s*", bare)
+        return [" ".join(reversed([p.strip() for p in pair.split(",", 1)])) for pair in pairs]
     line = re.sub(r"\(?[\w.+\-]+@[\w.\-]+\)?", " ", line)
     line = re.sub(r",?\s*(?:Student\s|Senior\s|Life\s)?(?:Member|Fellow),?\s*IEEE\b", "", line)
     line = _GLUED_LETTERS.sub("", line)
@@ -97,7 +107,16 @@ def split_names(line: str) -> list[str]:
     marked = re.sub(r"(?<=[^\W\d_])(?:[\d*∗†‡§¶#♠♣♥♦♢♡☯⁎⇑]+[,\s]*)+(?=\s+[A-Z])", ", ", line)
     parts = [_LOOSE_CONNECTOR.sub("", p.strip()) for p in _CONNECTORS.split(marked) if p]
     names = [_without_degrees(name) for name in (clean_name(p) for p in parts) if name]
+    names = [cjk for name in names for cjk in _cjk_names(name)]
     return _one_script([name for name in names if name])
+
+
+def _cjk_names(text: str) -> list[str]:
+    """ "李勇军 尹超 于会 刘尊": Chinese names one space apart are as many names."""
+    words = text.split()
+    if len(words) > 1 and all(_CJK.match(word) for word in words):
+        return words
+    return [text]
 
 
 def _one_script(names: list[str]) -> list[str]:
@@ -178,6 +197,9 @@ _DEGREES = frozenset(
         "FRACP",
         "MPhil",
         "DSc",
+        "ME",
+        "MTech",
+        "BTech",
     ]
 )
 _LABEL_WORDS = frozenset(
@@ -246,6 +268,17 @@ _LABEL_WORDS = frozenset(
         "conclusion",
         "conclusions",
         "discussion",
+        "note",  # "Author Note" over an APA manuscript's notes
+        "notes",
+        "author",
+        "authors",
+        "brief",
+        "policy",
+        "analysis",
+        "model",
+        "framework",
+        "editor",  # "Topic Editors"
+        "editors",
     ]
 )
 _INITIAL = re.compile(r"^[A-Z]\.(?:-?[A-Z]\.)?$")
@@ -260,7 +293,7 @@ def looks_like_name(name: str) -> bool:
     initials = sum(1 for w in words if _INITIAL.match(w))  # "Marcel A. L. M. van Assen"
     if not 2 <= len(words) - max(0, initials - 1) <= 5:
         return False
-    if not all(_NAME_WORD.match(w) for w in words):
+    if not all(_NAME_WORD.match(w) for w in words) or words[-1].endswith(":"):
         return False
     if any(w.casefold() in _LABEL_WORDS for w in words):
         return False  # "Original Paper", "A Preprint": a label over the title

@@ -1099,7 +1099,7 @@ def isbn_candidates(text: PrintedText) -> Iterator[Candidate]:
 
 ORGANISATION = (
     r"(?:Press|Publish\w*|Publications|Society|Association|Institute|Verlag|Editions|Éditions|"
-    r"Elsevier|Springer[\w\- ]*|Wiley[\w\- ]*|Taylor\s&\sFrancis|SAGE|Sage|Informa|IEEE|ACM|"
+    r"Elsevier|Springer[\w\-]*(?:\s[A-Z][\w+\-]*)*|Wiley[\w\-]*(?:\s[A-Z][\w+\-]*)*|Taylor\s&\sFrancis|SAGE|Sage|Informa|IEEE|ACM|"
     r"BioMed\sCentral|Hindawi|MDPI|Frontiers\sMedia|De\sGruyter|Karger|Thieme|Emerald|"
     r"IOP|AIP|APS|ACS|RSC|BMJ|Nature|Cell\sPress|Ltd|Inc|GmbH|S\.A\.|B\.V\.|LLC|Limited|"
     r"Organi[sz]ation|Foundation|Academy|Council|College|Universit\w*|Group)"
@@ -1567,14 +1567,14 @@ THESIS = re.compile(
     r"Proefschrift\ster\sverkrijging|Masterproef|M[ée]moire\spr[ée]sent[ée]|en\svue\sde\sl['’]obtention|"
     r"Trabajo\sde\sfin\sde\s(?:grado|m[áa]ster)|Tesi\sdi\s(?:laurea|dottorato)|"
     r"para\sobtener\sel\s(?:t[íi]tulo|grado)|Trabalho\sde\sConclus\S{1,3}o\sde\sCurso|"
-    r"Masteroppgave|Masteravhandling|Examensarbete|Kandidatarbeit|修士論文|博士論文|卒業論文|"
-    r"学位論文|硕士学位论文|博士学位论文|学士学位论文|"
+    r"Masteroppgave|Masteravhandling|Examensarbete|Kandidatarbeit|"
     r"Выпускная\sквалификационная\sработа|Диссертация\sна\sсоискание|"
     r"Магистерская\sдиссертация|Бакалаврская\sработа|Работа\sбакалавра|"
     r"^\s*(?:Supervisor|Supervised\sby|Advisor|Adviser|Veileder|Handledare|Vejleder|"
     r"Relat(?:ore|rice)|Director\(?a?\)?\sde\stesis|Betreuer(?:in)?|Erstgutachter(?:in)?|"
     r"Themensteller(?:/in)?|Orientador(?:a)?|Promotor|Begeleider|指導教員)\s*(?::|$)|Διδακτορική\sΔιατριβή|Διατριβή\sπου\s"
-    r"υποβλήθηκε)",
+    r"υποβλήθηκε)|"  # no word boundary in Chinese and Japanese: "专业学位硕士学位论文"
+    r"修士論文|博士論文|卒業論文|学位論文|硕士学位论文|博士学位论文|学士学位论文",
     re.IGNORECASE | re.MULTILINE,
 )
 # The copyright line of the AAAI proceedings template.
@@ -1596,6 +1596,13 @@ _UNIVERSITY = re.compile(
     r"(?i:Universi(?:ty|tät|té|tà|dade|dad|teit|tetet|tet|tário|tario|taria))"
     r"(?:[ ](?:(?i:of|de|du|des|di|do|da|dos|the|degli|della|del|dei|i|zu|der)[ ])*"
     r"[A-ZÀ-Þ][\w'’\-]+){0,5})"
+)
+# in other scripts: the line that names a university ("Санкт-Петербургский политехнический
+# университет Петра Великого"), or a Chinese or Japanese name up to 大学 ("京都大学大学院…")
+_SCRIPT_UNIVERSITY = re.compile(
+    r"^\s*(?P<university>[^\n]{0,60}(?i:университет|πανεπιστήμιο)[^\n]{0,40}?)\s*$|"
+    r"(?P<cjk>[\u4e00-\u9fff]{1,10}?大学)",
+    re.M,
 )
 # "Anno Accademico 2020/2021", "Academiejaar 2021-2022": the year the thesis is handed in
 _ACADEMIC_YEAR = re.compile(
@@ -1653,9 +1660,11 @@ def type_cues(text: PrintedText) -> Iterator[Candidate]:
     early = "\n".join(text.text_of(n) for n in (1, 2) if text.page(n))
     if match := THESIS.search(early):
         yield Candidate("type_cue", "thesis", 0.8, f"thesis statement '{match.group(0)}'")
-        university = _UNIVERSITY.search(early[max(0, match.start() - 600) : match.end() + 600])
+        around = early[max(0, match.start() - 600) : match.end() + 600]
+        university = _UNIVERSITY.search(around) or _SCRIPT_UNIVERSITY.search(around)
         if university:
-            name = recase_title(" ".join(university.group("university").split()))
+            printed = university.group("university") or university.group("cjk")
+            name = recase_title(" ".join(printed.split()))
             yield Candidate("university", name, 0.7, f"thesis statement '{name}'")
         alone = re.search(
             rf"^\s*(?:[^\W\d_][^\W\d_ ]{{2,30}}(?:\s[^\W\d_]+)?,?\s)?(?P<year>{YEAR})\s*$",

@@ -17,7 +17,7 @@ _LABEL = re.compile(
     r"(?:\s+open\s+access)?$|^open\s+access$|^abstract$",
     re.IGNORECASE,
 )
-_NOT_TITLE = re.compile(r"www\.|https?://|@|doi\b|©|\bISSN\b|\bvol(?:ume)?\b\.?\s*\d", re.I)
+_NOT_TITLE = re.compile(r"www\.|https?://|@|doi\b|©|\bISSN\b|\bvol(?:ume)?\b\.?\s*\d|=", re.I)
 _AFFILIATION = re.compile(
     r"universit|université|universidad|universität|universiteit|department|dept\.|"
     r"institut|school|college|faculty|hospital|laborator|\bcent(?:er|re)\b|\binc\.|\bltd\b|"
@@ -42,6 +42,12 @@ _FAMILY_AT_START = re.compile(
 _STATUS_TAG = re.compile(r"\s*\[[^\]]*(?:ref status|https?://)[^\]]*\]\s*$", re.IGNORECASE)
 _BEFORE_NAMES = re.compile(
     r"^(?:(?:reviewed\s|written\s|edited\s)?by|(?:an?\s)?preprint|(?:an?\s)?(?:working\s)?paper)$",
+    re.I,
+)
+# a title line that breaks off at a preposition or conjunction: the next line goes on with it
+_OPEN_END = re.compile(
+    r"\b(?:of|for|and|in|on|to|with|the|a|an|by|from|chez|et|de|du|des|le|la|les|à|pour|sur|"
+    r"und|der|die|das|von|für|zu|mit|y|el|los|las|del|en|e|di|della|per|con|do|da|dos|das)$",
     re.I,
 )
 TOP_SHARE = 0.7  # the title sits in the upper part of page 1
@@ -133,7 +139,8 @@ def _block_over_names(page: PageLines, body: float) -> TitleBlock:
     for index, line in enumerate(lines[:40]):
         if line.top > page.height * NAMES_SHARE:
             continue  # a page number the text layer gives first, or the body
-        if index == 0 or not (_names_line(_row(lines, index)) or _one_a_line(lines, index)):
+        named = _names_line(_row(lines, index)) or _one_a_line(lines, index)
+        if index == 0 or not (named or _name_apart(lines, index)):
             continue  # one name and no mark: a title's line ("Differential Constellation …")
         end = index - 1
         if end > 0 and _BEFORE_NAMES.match(lines[end].text.strip()):
@@ -187,6 +194,20 @@ def _one_a_line(lines: list[Line], index: int) -> bool:
     )
 
 
+def _name_apart(lines: list[Line], index: int) -> bool:
+    """One name alone on its line, set apart under a long line: a single author under a
+    title in text type ("Relación entre la desigualdad … 2014-2024" / "Alan Matheo Morales
+    Gualotuña"); the last line of a title sits close under the one before it."""
+    line, above = lines[index], lines[index - 1]
+    return (
+        not line.text.isupper()
+        and _name_count(line) == 1
+        and len(above.text.split()) >= 6
+        and not above.text.rstrip().endswith(".")  # a paragraph's last line over a heading
+        and line.top - above.bottom > 0.8 * line.size
+    )
+
+
 def _names_line(line: Line) -> bool:
     """A line of names set like the title: two names or more, or one with its mark."""
     count = _name_count(line)
@@ -219,9 +240,9 @@ def _block_at(
     while (
         end + 1 < len(lines)
         and _continues_title(lines[end + 1], size, lines[end])
-        and _name_count(lines[end + 1]) < 2  # the names under it
-    ):
-        end += 1
+        and (_name_count(lines[end + 1]) < 2 or _OPEN_END.search(lines[end].text))
+    ):  # the names under it stop it, unless the line above breaks off ("… chez" / "Raymond
+        end += 1  # Queneau et Marie-Sissi Labrèche")
     while (  # a text layer that gives a title's lines bottom first
         end + 1 < len(lines)
         and _continues_title(lines[end + 1], size, lines[end], before=True)
