@@ -2266,3 +2266,35 @@ def test_an_equation_is_never_the_title() -> None:
         *TEXT,
     ]
     assert lines_record(lines).title == "Developing a Green GGDP Calculation Model"
+
+
+def test_column_labels_with_fewer_names_under_them_read_no_author() -> None:
+    lines = [
+        (80.0, 14.0, "Tesi di Laurea"),
+        (200.0, 20.0, "Sperimentazione di Apache Kafka"),
+        (400.0, 12.0, "Relatore:  Laureando:  Matricola:"),
+        (414.0, 12.0, "Carlo Rossi"),
+    ]
+    assert lines_record(lines).authors == []  # the candidate's column is empty: no guess
+
+
+_CELL = st.sampled_from(["Relatore:", "Laureando:", "Candidata:", "Prof.", "Anno:", "Supervisor:"])
+
+
+@given(
+    st.lists(_CELL, min_size=1, max_size=4),
+    st.lists(
+        st.sampled_from(["Carlo Rossi", "Prof.", "1170610", "Giulia Bianchi", ""]), max_size=4
+    ),
+)
+def test_any_row_of_labels_over_any_row_of_names_reads_without_error(
+    labels: list[str], cells: list[str]
+) -> None:
+    lines = [
+        (80.0, 14.0, "Tesi di Laurea"),
+        (200.0, 20.0, "Sperimentazione di Apache Kafka"),
+        (400.0, 12.0, "  ".join(labels)),
+        (414.0, 12.0, "  ".join(cells) or "-"),
+    ]
+    authors = lines_record(lines).authors
+    assert all(name in {"Rossi, Carlo", "Bianchi, Giulia"} for name in authors)

@@ -77,10 +77,11 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
     pages = text.pages
     cover = jstor_cover(text)
     block, from_cover = cover or (read_title_block(pages[0]) if pages else TitleBlock(), [])
-    if not cover and (title := _thesis_title(text, block.title)):
-        block = replace(block, title=title, over_names=False)
+    found = thesis_title(text)
+    if not cover and _thesis_title_wins(found, block.title):
+        block = replace(block, title=found, over_names=False)
     names = labelled_authors(text)
-    if not names and (author := thesis_author(text)):
+    if not names and (author := thesis_author(text, found)):
         names = [author]
     if names:  # "Authors:", "Prepared by"; "by" / "door" and a name on a thesis title page
         named = {"authors": [surname_first(n) for n in names], "author_text": ", ".join(names)}
@@ -111,15 +112,12 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
     return decide(text, block, embedded, candidates)
 
 
-def _thesis_title(text: PrintedText, title: str) -> str:
-    """A thesis title page's title where the title block found none, read the institution
-    or the degree, or stopped at the first of lines set apart ("HARP: A MACHINE LEARNING
-    FRAMEWORK" / "ON TOP OF …"); "" to keep the block's."""
-    found = thesis_title(text)
+def _thesis_title_wins(found: str, title: str) -> bool:
+    """Whether a thesis title page's title replaces the title block's: where the block found
+    none, read the institution or the degree, or stopped at the first of lines set apart
+    ("HARP: A MACHINE LEARNING FRAMEWORK" / "ON TOP OF …")."""
     extends = found.casefold().startswith(title.casefold()) and len(found) > len(title)
-    if found and (not title or framed_title(title) or extends):
-        return found
-    return ""
+    return bool(found) and (not title or framed_title(title) or extends)
 
 
 def add_pdf_metadata(path: Path, document: ParsedDocument) -> None:

@@ -79,9 +79,10 @@ _NOT_AUTHOR = re.compile(
 _LETTER_SPACED = re.compile(r"\b(?:[A-Z] ){3,}[A-Z]\b")  # "P R E S E N T A"
 
 
-def thesis_author(text: PrintedText) -> str:
+def thesis_author(text: PrintedText, title: str = "") -> str:
     """The author of a thesis title page as printed ("A dissertation presented / by / Ryan
-    Wisnesky"); "" when the document is no thesis or prints no such line."""
+    Wisnesky"); "" when the document is no thesis or prints no such line. ``title`` is the
+    thesis's title (its lines are no author's)."""
     early = "\n".join(text.text_of(n) for n in (1, 2) if text.page(n))
     if not THESIS.search(early):
         return ""
@@ -91,7 +92,7 @@ def thesis_author(text: PrintedText) -> str:
             return name
     if chinese := _CHINESE_AUTHOR.search(front):  # "作 者 姓 名  李航"
         return chinese.group("name")
-    return _column_author(front.splitlines()) or _unlabelled_author(text)
+    return _column_author(front.splitlines()) or _unlabelled_author(text, title)
 
 
 def _one_name(text: str) -> str:
@@ -104,24 +105,26 @@ def _one_name(text: str) -> str:
 
 
 def _column_author(lines: list[str]) -> str:
+    """The name under the author's label where labels stand side by side, counted from the
+    left for the first label and from the right for the others (a supervisor's "Prof." may
+    take a column of its own)."""
     for line, below in pairwise(lines):
         labels = _CELLS.split(line.strip())
         if len(labels) < 2:
             continue
         cells = _CELLS.split(below.strip())
         for index, label in enumerate(labels):
-            if _AUTHOR_CELL.match(label):
-                cell = cells[0] if index == 0 else cells[-1 - (len(labels) - 1 - index)]
-                return _one_name(cell)
+            from_right = len(labels) - index
+            if _AUTHOR_CELL.match(label) and from_right <= len(cells):
+                return _one_name(cells[0] if index == 0 else cells[-from_right])
     return ""
 
 
-def _unlabelled_author(text: PrintedText) -> str:
+def _unlabelled_author(text: PrintedText, title: str) -> str:
     """The name a thesis title page prints alone on its line, apart from the title above it
     ("Parallelization of … / Skyline Computation" then "Oleksii Kulikov"), and not under a
     supervisor's label."""
     lines = sorted(text.pages[0].lines, key=lambda line: line.top) if text.pages else []
-    title = thesis_title(text)
     for above, line in pairwise(lines):
         apart = abs(line.size - above.size) > 0.5 or line.top - above.bottom > 0.8 * line.size
         words = line.text.split()
@@ -229,7 +232,7 @@ def thesis_title(text: PrintedText) -> str:
     for index, line in enumerate(lines):
         if label := _TITLE_LABEL.match(line.text):
             following = lines[index + 1 :] if not label.group("title").strip() else []
-            title = label.group("title").strip() or _lines_from(following, 0)
+            title = label.group("title").strip() or _lines_from(following)
             return " ".join(title.split())
     framed = [
         i for i, line in enumerate(lines) if line.size and not _THESIS_FRAME.search(line.text)
@@ -238,15 +241,15 @@ def thesis_title(text: PrintedText) -> str:
         return ""
     largest = max(lines[i].size for i in framed)
     start = next(i for i in framed if lines[i].size >= largest - 0.1)
-    return _lines_from(lines[start:], 0)
+    return _lines_from(lines[start:])
 
 
-def _lines_from(lines: list[Line], start: int) -> str:
-    """The lines from ``start`` set like it and close under each other."""
-    if start >= len(lines):
+def _lines_from(lines: list[Line]) -> str:
+    """The first line and those under it set like it and close to it."""
+    if not lines:
         return ""
-    taken = [lines[start]]
-    for line in lines[start + 1 :]:
+    taken = [lines[0]]
+    for line in lines[1:]:
         last = taken[-1]
         same = abs(line.size - last.size) <= 0.3  # one title is set in one size
         if (
