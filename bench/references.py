@@ -558,6 +558,7 @@ def main(argv: list[str] | None = None) -> int:
         "heldout22": DATA / "references" / "heldout22_key.json",
         "heldout23": DATA / "references" / "heldout23_key.json",
         "heldout24": DATA / "references" / "heldout24_key.json",
+        "heldout25": DATA / "references" / "heldout25_key.json",
     }
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

@@ -2298,3 +2298,102 @@ def test_any_row_of_labels_over_any_row_of_names_reads_without_error(
     ]
     authors = lines_record(lines).authors
     assert all(name in {"Rossi, Carlo", "Bianchi, Giulia"} for name in authors)
+
+
+def test_publishers_of_an_e_offprint_a_bank_with_st_and_no_drug_maker() -> None:
+    offprint = [
+        (120.0, 20.0, "A study of something"),
+        (300.0, 10.0, "Your article is protected by copyright and all"),
+        (314.0, 10.0, "rights are held exclusively by Springer Science"),
+        (328.0, 10.0, "+Business Media New York. This e-offprint is"),
+        *TEXT,
+    ]
+    assert lines_record(offprint).publisher == "Springer Science+Business Media New York"
+    bank = [
+        (120.0, 20.0, "A study of something"),
+        (700.0, 8.0, "© 2011, The Federal Reserve Bank of St. Louis."),
+        *TEXT,
+    ]
+    assert lines_record(bank).publisher == "The Federal Reserve Bank of St. Louis"
+    methods = "The tablets used were produced by Shanghai Schering-Plough pharmaceutical company."
+    page1 = PageLines(
+        1,
+        842.0,
+        [
+            Line(t, s, top, top + s, 72.0)
+            for top, s, t in [(120.0, 20.0, "A study of something"), *TEXT]
+        ],
+    )
+    page2 = PageLines(
+        2,
+        842.0,
+        [Line(methods, 10.0, 300.0, 310.0, 72.0)]
+        + [Line(t, s, top, top + s, 72.0) for top, s, t in TEXT],
+    )
+    assert printed_metadata(PrintedText([page1, page2], 2), Embedded()).publisher == ""
+
+
+def test_a_thesis_is_published_by_its_university_not_a_school_within_it() -> None:
+    lines = [
+        (144.2, 14.3, "A FRAMEWORK FOR SOMETHING"),
+        (383.3, 9.8, "Bella Zhou"),
+        (616.9, 9.8, "Submitted to the faculty of the University Graduate School"),
+        (630.5, 9.8, "in partial fulfillment of the requirements"),
+        (657.6, 9.8, "Doctor of Philosophy"),
+        (684.7, 9.8, "Indiana University"),
+    ]
+    assert lines_record(lines).publisher == "Indiana University"
+
+
+def test_a_cover_naming_its_department_as_large_as_its_title() -> None:
+    lines = [
+        (238.6, 15.5, "Fachbereich"),
+        (260.9, 15.5, "Ingenieurwissenschaften"),
+        (283.4, 15.5, "und Mathematik"),
+        (413.8, 15.5, "Theoretische Grundlagen zur Implementierung"),
+        (436.2, 15.5, "von Lösungsstrategien für das Laubharkproblem"),
+        (512.4, 11.7, "Hermann-Josef Kruse"),
+        (613.6, 11.7, "März 2018"),
+    ]
+    metadata = lines_record(lines)
+    assert metadata.title == (
+        "Theoretische Grundlagen zur Implementierung von Lösungsstrategien für das Laubharkproblem"
+    )
+    assert metadata.authors == ["Kruse, Hermann-Josef"]
+
+
+def test_a_working_paper_series_number_and_a_cite_as_line() -> None:
+    series = [
+        (60.0, 12.0, "Johnson School Research Paper Series #28--2010"),
+        (150.0, 20.0, "How to Detect an Asset Bubble"),
+        (200.0, 11.0, "Philip Protter³Cornell University"),
+        *TEXT,
+    ]
+    metadata = lines_record(series)
+    assert (metadata.title, metadata.number, metadata.type) == (
+        "How to Detect an Asset Bubble",
+        "28-2010",
+        "report",
+    )
+    assert "Protter" not in metadata.publisher
+    title = "Simulations of electron acoustic solitary structures"
+    cite = "Cite as: AIP Advances 9, 025029 (2019); https://doi.org/10.1063/1.5080757"
+    cited = lines_record([(60.0, 20.0, title), (100.0, 9.0, cite), *TEXT])
+    assert cited.container == "AIP Advances"
+
+
+def test_a_law_review_holder_without_its_kicker_and_an_international_body() -> None:
+    lines = [
+        (60.0, 9.0, "© 2025 by The Harvard Law Review Association"),
+        (80.0, 9.0, "ARTICLE"),
+        (150.0, 20.0, "The Forgotten History of Prison Law"),
+        *TEXT,
+    ]
+    assert lines_record(lines).publisher == "The Harvard Law Review Association"
+    body = read_embedded({"Author": "Transparency International Georgia"}, None)
+    report = _head_record("The Georgian Pharmaceutical Market", body)
+    assert (report.type, report.publisher, report.authors) == (
+        "report",
+        "Transparency International Georgia",
+        [],
+    )

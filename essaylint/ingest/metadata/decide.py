@@ -121,6 +121,14 @@ def _known_whole(container: Candidate) -> Candidate:
     return replace(container, value=line[: at + len(value)].strip())
 
 
+# a cover's department or institution, set as large as the title above it
+_INSTITUTION = re.compile(
+    r"^(?:Fachbereich|Fakultät|Department|Faculty|School\sof|Institut|Institute|University|"
+    r"Universit[äé]t?|Universidad|Hochschule|College|Dipartimento|Departamento|Facultad|"
+    r"Faculdade|Département|Faculté)\b"
+)
+
+
 def _not_the_journal(block: TitleBlock, container: Candidate | None) -> TitleBlock:
     """A journal's name set larger than the title ("Critical Care" over a provisional PDF,
     "JSS  Journal of Statistical Software") is not the title: the next block is. Short
@@ -130,6 +138,8 @@ def _not_the_journal(block: TitleBlock, container: Candidate | None) -> TitleBlo
         title = _fold(candidate.title)
         if journal and title.endswith(journal) and len(title) - len(journal) <= 6:
             continue  # the journal's name, its acronym before it ("JSS Journal of …")
+        if candidate is block and block.alternatives and _INSTITUTION.match(block.title):
+            continue  # "Fachbereich Ingenieurwissenschaften und Mathematik" over the title
         if candidate is block and block.alternatives and len(block.title.split()) <= 3:
             following = block.alternatives[0]
             if following.top > block.top and len(following.title.split()) >= 5:
@@ -156,6 +166,8 @@ def _journal_home(url: str, container: str) -> bool:
     if "copyright" in url.casefold():
         return True
     path = re.sub(r"^(?:https?://)?[^/]+/?", "", url).strip("/").casefold()
+    if re.fullmatch(r"journals?/[\w\-]+", path):
+        return True  # "scitation.org/journal/adv"
     words = re.findall(r"\w+", container.casefold())
     initials = "".join(w[0] for w in words if w not in {"de", "of", "the", "and", "for", "in"})
     return bool(path) and "/" not in path and path in {"".join(words), initials}
@@ -178,6 +190,7 @@ _MINOR = frozenset({"of", "and", "&", "in", "for", "the", "on", "de", "la", "des
 
 # a running head's authors in capitals before a journal's name that is not: "DANIELLE D.
 # IGNACE AND PETER CHESSON Ecology"
+_CITE_AS = re.compile(r"^(?:Cite\sas|Cite\sthis\sarticle|How\sto\scite)\s?:\s*", re.I)
 _CAPS_NAME = r"[A-Z][A-Z'’\-]+\s(?:[A-Z]\.\s)?[A-Z][A-Z'’\-]+"
 _CAPS_AUTHORS = re.compile(rf"^{_CAPS_NAME}(?:\s(?:AND|&)\s{_CAPS_NAME})?\s+(?=[A-Z][a-z])")
 
@@ -186,7 +199,7 @@ def _without_echo(container: str) -> str:
     """A journal's name printed beside its own acronym or abbreviation ("IJARCCE International
     Journal of Advanced Research in Computer and Communication Engineering", "STATISTICS IN
     MEDICINE Statist. Med."), or after its authors' names in capitals: the name alone."""
-    container = _CAPS_AUTHORS.sub("", container)
+    container = _CAPS_AUTHORS.sub("", _CITE_AS.sub("", container))
     words = container.split()
     major = [w for w in words[1:] if w.casefold() not in _MINOR]
     acronym = len(words) > 3 and words[0].isupper() and len(words[0]) >= 3

@@ -37,7 +37,7 @@ _CORPORATE = re.compile(
 BODY = re.compile(
     r"\b(?:Organi[sz]ation|Institute|Government|Ministry|Minist[ée]rio|Ministerio|Nations|"
     r"Unidas|Council|Agency|Department|Commission|Bureau|Authority|Secretariat|Parliament|"
-    r"Congress|Corporation|Programme|Excellence)\b"
+    r"Congress|Corporation|Programme|Excellence|International)\b"
 )
 _TYPESETTER_ID = re.compile(r"\.\.|\.indd|\.dvi|\.tex|\.docx?\b|^\W*$|^[\w\-]+ \d+\.\.\d+$|_", re.I)
 

@@ -1028,7 +1028,10 @@ _REPORT_NUMBER = re.compile(
 )
 
 
-_SERIES_NUMBER = re.compile(r"\bReport\sSeries\s+(?P<number>[A-Z]{1,6}-\d{2,4}-\d{1,5})\b")
+_SERIES_NUMBER = re.compile(
+    r"\bReport\sSeries\s+(?P<number>[A-Z]{1,6}-\d{2,4}-\d{1,5})\b|"
+    r"\b(?:Research|Working|Discussion)\sPaper\sSeries\s*(?:#|No\.\s?)(?P<paper>\d{1,4}(?:-+\d{2,4})?)\b"
+)
 
 
 def report_number_candidates(text: PrintedText) -> Iterator[Candidate]:
@@ -1040,7 +1043,8 @@ def report_number_candidates(text: PrintedText) -> Iterator[Candidate]:
         return
     if match := _SERIES_NUMBER.search(text.front_text()):
         where = f"p1 report series '{match.group(0)}'"
-        yield Candidate("number", match.group("number"), 0.75, where)
+        number = match.group("number") or re.sub(r"-+", "-", match.group("paper"))
+        yield Candidate("number", number, 0.75, where)
         yield Candidate("type_cue", "report", 0.7, where)
         return
     # (line, in the top quarter) for the upper half of page 1: a document symbol or a bare
@@ -1160,6 +1164,13 @@ _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
         0.8,
     ),
     (re.compile(r"\b(?P<publisher>ACM)\sISBN\s97[89]"), 0.75),
+    (  # Springer's e-offprint cover: "all rights are held exclusively by Springer Science
+        # +Business Media New York."
+        re.compile(
+            r"rights\sare\sheld\sexclusively\sby\s(?P<publisher>[A-Z][\w&'+\- \n]{2,60}?)\."
+        ),
+        0.8,
+    ),
     (re.compile(r"\s{2}(?P<publisher>[A-Z][A-Za-z]+\sPublishing)\s*$", re.M), 0.7),  # JACoW
 )
 # "Publisher's Note: Springer Nature remains neutral with regard to jurisdictional claims"
@@ -1168,7 +1179,7 @@ _PUBLISHERS_NOTE = re.compile(
 )
 # Any copyright holder ("Copyright © 2016 Termedia & Banach"): the publisher when it is not
 # the authors (decide.py drops holders that name an author).
-_HOLDER = r"(?P<holder>[A-Z][\w&'\-]*(?:\s(?:[A-Z][\w&'\-]*|&|and|of|de|für|for)){0,8})"
+_HOLDER = r"(?P<holder>[A-Z][\w&'\-]*(?:\s(?:St\.|[A-Z][\w&'\-]*|&|and|of|de|für|for)){0,8})"
 # the holder ends at punctuation, "All rights", a bracket, a wide gap, or the ISSN and price
 # code of a journal's foot ("Society for Neuroscience 0270-6474/98/1810105-11$05.00/0")
 _HOLDER_END = r"(?=[.,;|]|\s+All\s|\s*$|\s+\(|\s{2}|\s+This\s|\s\d{4}-\d{3}[\dX]/)"
@@ -1198,8 +1209,9 @@ def _legal(text: str) -> str:
 
 def publisher_name(text: str) -> str:
     """A publisher as a reference names it: without "Ltd", "B.V.", "Inc."."""
-    name = " ".join(text.split()).strip(" .,;")
+    name = re.sub(r"\s*\+\s*", "+", " ".join(text.split())).strip(" .,;")  # "Science\n+Business"
     name = re.sub(r"\.?\s*All\s+Rights\s+Reserved\.?$", "", name, flags=re.IGNORECASE)
+    name = re.sub(r"\s(?:ARTICLE|ESSAY|NOTE|COMMENT|REVIEW)$", "", name)  # the kicker under it
     return _LEGAL_FORM.sub("", name).strip(" .,;") or name
 
 
@@ -1220,6 +1232,8 @@ def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
                 name = publisher_name(match.group("publisher"))
                 if _AUTHORS_HOLD.search(name) or len(name) < 3 or len(name.split()) > 10:
                     continue
+                if number != 1 and match.group(0).lower().startswith("produced"):
+                    continue  # "produced by Shanghai Schering-Plough" in a methods section
                 quote = " ".join(match.group(0).split())[:100]
                 yield Candidate("publisher", name, confidence, f"p{number} '{quote}'")
         if number != 1 and zone is not None and len(zone) > 300:
@@ -1258,6 +1272,8 @@ def cover_issuers(text: PrintedText) -> Iterator[Candidate]:
         words = " ".join(normalise(line.text).split())
         if len(words) > 80 or _REPORT_WORD.search(words):
             continue  # "REPORT BY THE SECRETARIAT" names the document, not its issuer
+        if any(c.isdigit() for c in words):
+            continue  # "Philip Protter³Cornell University": an author and the mark of his place
         if match := _ISSUER_LINE.match(words):
             name = recase_title(match.group("issuer")) if words.isupper() else match.group("issuer")
             yield Candidate("issuer", name.strip(" ."), 0.3, f"p1 cover line '{words}'")
@@ -1594,7 +1610,7 @@ _THESIS_MONTH = rf"(?:{MONTH}|(?i:{_IBERIAN_MONTH}))"
 _UNIVERSITY = re.compile(
     r"(?P<university>(?:[A-ZÀ-Þ][\w'’\-]+[ ]){0,4}"
     r"(?i:Universi(?:ty|tät|té|tà|dade|dad|teit|tetet|tet|tário|tario|taria))"
-    r"(?:[ ](?:(?i:of|de|du|des|di|do|da|dos|the|degli|della|del|dei|i|zu|der)[ ])*"
+    r"(?:[ ](?:(?i:of|at|de|du|des|di|do|da|dos|the|degli|della|del|dei|i|zu|der)[ ])*"
     r"[A-ZÀ-Þ][\w'’\-]+){0,5})"
 )
 # in other scripts: the line that names a university ("Санкт-Петербургский политехнический
@@ -1655,16 +1671,26 @@ def mpra_cover(text: PrintedText) -> Iterator[Candidate]:
 _MPRA_PAPER = re.compile(r"\bMPRA\sPaper\sNo\.\s?(?P<number>\d{1,7})")
 
 
+def _degree_university(around: str) -> str:
+    """The university a thesis statement names: a name of two words or more, not a school
+    within it ("the University Graduate School" of "Indiana University"), nor the bare
+    word of an e-mail label ("E-Mail (Universität)")."""
+    for university in (*_UNIVERSITY.finditer(around), *_SCRIPT_UNIVERSITY.finditer(around)):
+        found = university.groupdict()
+        name = recase_title(" ".join((found["university"] or found["cjk"]).split()))
+        within = re.search(r"\b(?:School|College|Faculty|Library)$", name)
+        if (len(name.split()) >= 2 or found.get("cjk")) and not within:
+            return name
+    return ""
+
+
 def type_cues(text: PrintedText) -> Iterator[Candidate]:
     front = text.front_text()
     early = "\n".join(text.text_of(n) for n in (1, 2) if text.page(n))
     if match := THESIS.search(early):
         yield Candidate("type_cue", "thesis", 0.8, f"thesis statement '{match.group(0)}'")
         around = early[max(0, match.start() - 600) : match.end() + 600]
-        university = _UNIVERSITY.search(around) or _SCRIPT_UNIVERSITY.search(around)
-        if university:
-            printed = university.group("university") or university.group("cjk")
-            name = recase_title(" ".join(printed.split()))
+        if name := _degree_university(around):
             yield Candidate("university", name, 0.7, f"thesis statement '{name}'")
         alone = re.search(
             rf"^\s*(?:[^\W\d_][^\W\d_ ]{{2,30}}(?:\s[^\W\d_]+)?,?\s)?(?P<year>{YEAR})\s*$",

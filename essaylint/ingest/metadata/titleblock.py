@@ -17,7 +17,9 @@ _LABEL = re.compile(
     r"(?:\s+open\s+access)?$|^open\s+access$|^abstract$",
     re.IGNORECASE,
 )
-_NOT_TITLE = re.compile(r"www\.|https?://|@|doi\b|©|\bISSN\b|\bvol(?:ume)?\b\.?\s*\d|=", re.I)
+_NOT_TITLE = re.compile(
+    r"www\.|https?://|@|doi\b|©|\bISSN\b|\bvol(?:ume)?\b\.?\s*\d|=|\bPaper\sSeries\b", re.I
+)
 _AFFILIATION = re.compile(
     r"universit|université|universidad|universität|universiteit|department|dept\.|"
     r"institut|school|college|faculty|hospital|laborator|\bcent(?:er|re)\b|\binc\.|\bltd\b|"
@@ -124,11 +126,17 @@ def _cover_block(lines: list[Line]) -> list[TitleBlock]:
     ]
     if not titles:
         return []
-    start = max(titles, key=lambda i: (lines[i].size, -i))
-    block, _ = _block_at(lines, start, names_above=False)
-    if block.author_text.isupper():
-        block.authors, block.author_text = [], ""  # "A. ADULTS": a section heading
-    return [block] if block.title else []
+    largest = max(lines[i].size for i in titles)
+    blocks: list[TitleBlock] = []
+    used: set[int] = set()
+    for start in (i for i in titles if lines[i].size >= largest - 0.1 and i not in used):
+        block, span = _block_at(lines, start, names_above=False)
+        used |= span
+        if block.author_text.isupper():
+            block.authors, block.author_text = [], ""  # "A. ADULTS": a section heading
+        if block.title:
+            blocks.append(block)  # in page order: the later ones are alternatives
+    return blocks[:3]
 
 
 def _block_over_names(page: PageLines, body: float) -> TitleBlock:
