@@ -2397,3 +2397,9 @@ def test_a_law_review_holder_without_its_kicker_and_an_international_body() -> N
         "Transparency International Georgia",
         [],
     )
+
+
+@given(st.lists(st.tuples(NAME_WORD, NAME_WORD), min_size=2, max_size=5))
+def test_any_family_first_byline_gives_each_name_given_first(pairs: list[tuple[str, str]]) -> None:
+    line = " & ".join(f"{family}, {given}" for family, given in pairs)
+    assert split_names(line) == [f"{given} {family}" for family, given in pairs]

@@ -1677,7 +1677,7 @@ def _degree_university(around: str) -> str:
     word of an e-mail label ("E-Mail (Universität)")."""
     for university in (*_UNIVERSITY.finditer(around), *_SCRIPT_UNIVERSITY.finditer(around)):
         found = university.groupdict()
-        name = recase_title(" ".join((found["university"] or found["cjk"]).split()))
+        name = recase_title(" ".join((found.get("university") or found.get("cjk") or "").split()))
         within = re.search(r"\b(?:School|College|Faculty|Library)$", name)
         if (len(name.split()) >= 2 or found.get("cjk")) and not within:
             return name
