@@ -1875,11 +1875,20 @@ def test_venue_by_form_takes_the_start_of_the_line(line: str) -> None:
 # -- round 18: lines as a text layer gives them, in any script (no font needed) ------------------
 
 
-def lines_record(lines: list[tuple[float, float, str]]) -> DocumentMetadata:
-    """The record of a one-page document whose text layer holds ``lines`` as (top, size,
-    text): heads above 92 pt and feet below 749 pt of the A4 page are its margins."""
-    page = PageLines(1, 842.0, [Line(t, size, top, top + size, 72.0) for top, size, t in lines])
-    return printed_metadata(PrintedText([page], 1), Embedded())
+Lines = list[tuple[float, float, str]]
+
+
+def lines_record(
+    lines: Lines, embedded: Embedded | None = None, later: tuple[Lines, ...] = ()
+) -> DocumentMetadata:
+    """The record of a document whose page 1 text layer holds ``lines`` as (top, size, text)
+    (heads above 92 pt and feet below 749 pt of the A4 page are its margins), its pages 2…
+    the ``later`` ones, and its PDF embeds ``embedded``."""
+    pages = [
+        PageLines(n, 842.0, [Line(t, size, top, top + size, 72.0) for top, size, t in page])
+        for n, page in enumerate((lines, *later), start=1)
+    ]
+    return printed_metadata(PrintedText(pages, len(pages)), embedded or Embedded())
 
 
 TEXT = [
@@ -2173,15 +2182,7 @@ def test_a_title_in_text_type_over_one_name_or_a_line_of_chinese_names() -> None
 
 
 def _head_record(head: str, embedded: Embedded | None = None) -> DocumentMetadata:
-    page = PageLines(
-        1,
-        842.0,
-        [
-            Line(text, size, top, top + size, 72.0)
-            for top, size, text in [(57.0, 9.0, head), (120.0, 20.0, "A study of something"), *TEXT]
-        ],
-    )
-    return printed_metadata(PrintedText([page], 1), embedded or Embedded())
+    return lines_record([(57.0, 9.0, head), (120.0, 20.0, "A study of something"), *TEXT], embedded)
 
 
 @pytest.mark.parametrize(
@@ -2213,8 +2214,7 @@ def test_a_body_named_as_author_publishes_a_report() -> None:
 def test_a_thesis_drops_a_container_only_its_xmp_names() -> None:
     embedded = Embedded(values={"container": "Proceedings of Master Thesis"}, xmp={"container"})
     page = [(120.0, 20.0, "A study of something"), (300.0, 10.0, "Masterarbeit"), *TEXT]
-    lines = PageLines(1, 842.0, [Line(t, s, top, top + s, 72.0) for top, s, t in page])
-    metadata = printed_metadata(PrintedText([lines], 1), embedded)
+    metadata = lines_record(page, embedded)
     assert (metadata.type, metadata.container) == ("thesis", "")
 
 
@@ -2316,21 +2316,9 @@ def test_publishers_of_an_e_offprint_a_bank_with_st_and_no_drug_maker() -> None:
     ]
     assert lines_record(bank).publisher == "The Federal Reserve Bank of St. Louis"
     methods = "The tablets used were produced by Shanghai Schering-Plough pharmaceutical company."
-    page1 = PageLines(
-        1,
-        842.0,
-        [
-            Line(t, s, top, top + s, 72.0)
-            for top, s, t in [(120.0, 20.0, "A study of something"), *TEXT]
-        ],
-    )
-    page2 = PageLines(
-        2,
-        842.0,
-        [Line(methods, 10.0, 300.0, 310.0, 72.0)]
-        + [Line(t, s, top, top + s, 72.0) for top, s, t in TEXT],
-    )
-    assert printed_metadata(PrintedText([page1, page2], 2), Embedded()).publisher == ""
+    page1 = [(120.0, 20.0, "A study of something"), *TEXT]
+    page2 = [(300.0, 10.0, methods), *TEXT]
+    assert lines_record(page1, later=(page2,)).publisher == ""
 
 
 def test_a_thesis_is_published_by_its_university_not_a_school_within_it() -> None:

@@ -10,7 +10,7 @@ from itertools import pairwise
 
 from essaylint.ingest.metadata.layout import Line
 from essaylint.ingest.metadata.names import looks_like_name, split_names, surname_first
-from essaylint.ingest.metadata.printed import THESIS, YEAR, Candidate, PrintedText
+from essaylint.ingest.metadata.printed import YEAR, Candidate, PrintedText
 from essaylint.ingest.metadata.titleblock import TitleBlock
 
 _JSTOR = re.compile(r"Stable URL:\s*(?P<url>https?://(?:www\.)?jstor\.org/stable/\S+)")
@@ -83,8 +83,7 @@ def thesis_author(text: PrintedText, title: str = "") -> str:
     """The author of a thesis title page as printed ("A dissertation presented / by / Ryan
     Wisnesky"); "" when the document is no thesis or prints no such line. ``title`` is the
     thesis's title (its lines are no author's)."""
-    early = "\n".join(text.text_of(n) for n in (1, 2) if text.page(n))
-    if not THESIS.search(early):
+    if not text.thesis_statement:
         return ""
     front = _LETTER_SPACED.sub(lambda m: m.group(0).replace(" ", ""), text.front_text())
     for match in _BY.finditer(front):
@@ -225,8 +224,7 @@ def thesis_title(text: PrintedText) -> str:
     """The title of a thesis title page: after a label ("Sujet de la thèse :", "论文题目"),
     or the largest lines that name neither the institution nor the degree; "" when the
     document is no thesis."""
-    early = "\n".join(text.text_of(n) for n in (1, 2) if text.page(n))
-    if not THESIS.search(early) or not text.pages:
+    if not text.thesis_statement or not text.pages:
         return ""
     lines = sorted(text.pages[0].lines, key=lambda line: line.top)
     for index, line in enumerate(lines):

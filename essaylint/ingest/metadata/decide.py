@@ -67,7 +67,6 @@ def decide(
     if "container" in chosen:  # a journal banner read as an author line
         banner = _fold(chosen["container"].value)
         metadata.authors = [a for a in metadata.authors if _fold(_given_family(a)) != banner]
-    if "container" in chosen:
         chosen["container"] = _known_whole(chosen["container"])
     for name in ("container", "volume", "issue", "page", "number", "doi", "arxiv", "isbn", "url"):
         if name in chosen:
@@ -81,18 +80,25 @@ def decide(
     body = _corporate_author(metadata, embedded)
     metadata.type = _csl_type(metadata, chosen)
     metadata.evidence["type"] = _type_evidence(metadata, chosen)
+    _as_typed(metadata, chosen, body)
+    _issuer(metadata, candidates)
+    return metadata
+
+
+def _as_typed(metadata: DocumentMetadata, chosen: dict[str, Candidate], body: str) -> None:
+    """What the type settles: a body's own document is a report it publishes ("World Health
+    Organization"); a thesis keeps no journal only embedded metadata names ("Proceedings of
+    Master Thesis" in its XMP)."""
     if body and metadata.type == "manuscript":
-        metadata.type = "report"  # a body's own document: "World Health Organization"
+        metadata.type = "report"
         metadata.evidence["type"] = f"authored by a body, '{body}' (0.5)"
     if body and not metadata.publisher and metadata.type == "report":
         metadata.publisher = body
         metadata.evidence["publisher"] = f"the body named as author, '{body}' (0.5)"
     weak = "container" in chosen and chosen["container"].confidence < WEAK_CONTAINER
-    if metadata.type == "thesis" and weak:  # "Proceedings of Master Thesis" in a thesis's XMP
+    if metadata.type == "thesis" and weak:
         metadata.container = ""
         metadata.evidence.pop("container", None)
-    _issuer(metadata, candidates)
-    return metadata
 
 
 def _corporate_author(metadata: DocumentMetadata, embedded: Embedded) -> str:
@@ -188,9 +194,10 @@ WEAK_CONTAINER = 0.5  # embedded metadata alone, not what the pages print
 _MINOR = frozenset({"of", "and", "&", "in", "for", "the", "on", "de", "la", "des", "du", "y", "e"})
 
 
+# the label of a page's citation of itself: "Cite as: AIP Advances 9, 025029 (2019)"
+_CITE_AS = re.compile(r"^(?:Cite\sas|Cite\sthis\sarticle|How\sto\scite)\s?:\s*", re.I)
 # a running head's authors in capitals before a journal's name that is not: "DANIELLE D.
 # IGNACE AND PETER CHESSON Ecology"
-_CITE_AS = re.compile(r"^(?:Cite\sas|Cite\sthis\sarticle|How\sto\scite)\s?:\s*", re.I)
 _CAPS_NAME = r"[A-Z][A-Z'’\-]+\s(?:[A-Z]\.\s)?[A-Z][A-Z'’\-]+"
 _CAPS_AUTHORS = re.compile(rf"^{_CAPS_NAME}(?:\s(?:AND|&)\s{_CAPS_NAME})?\s+(?=[A-Z][a-z])")
 

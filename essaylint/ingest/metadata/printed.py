@@ -72,6 +72,16 @@ class PrintedText:
         """Page 1's text on one line (a reference or a foot a line break may cut)."""
         return " ".join(self.front_text().split())
 
+    @cached_property
+    def early_text(self) -> str:
+        """Pages 1 and 2, where a thesis says what it is."""
+        return "\n".join(self.text_of(n) for n in (1, 2) if self.page(n))
+
+    @cached_property
+    def thesis_statement(self) -> re.Match[str] | None:
+        """Where pages 1 and 2 say the document is a thesis ("A thesis submitted …")."""
+        return THESIS.search(self.early_text)
+
     def text_of(self, number: int) -> str:
         if number not in self._texts:
             page = self.page(number)
@@ -1103,7 +1113,8 @@ def isbn_candidates(text: PrintedText) -> Iterator[Candidate]:
 
 ORGANISATION = (
     r"(?:Press|Publish\w*|Publications|Society|Association|Institute|Verlag|Editions|Éditions|"
-    r"Elsevier|Springer[\w\-]*(?:\s[A-Z][\w+\-]*)*|Wiley[\w\-]*(?:\s[A-Z][\w+\-]*)*|Taylor\s&\sFrancis|SAGE|Sage|Informa|IEEE|ACM|"
+    r"Elsevier|Springer[\w\-]*(?:\s[A-Z][\w+\-]*)*|Wiley[\w\-]*(?:\s[A-Z][\w+\-]*)*|"
+    r"Taylor\s&\sFrancis|SAGE|Sage|Informa|IEEE|ACM|"
     r"BioMed\sCentral|Hindawi|MDPI|Frontiers\sMedia|De\sGruyter|Karger|Thieme|Emerald|"
     r"IOP|AIP|APS|ACS|RSC|BMJ|Nature|Cell\sPress|Ltd|Inc|GmbH|S\.A\.|B\.V\.|LLC|Limited|"
     r"Organi[sz]ation|Foundation|Academy|Council|College|Universit\w*|Group)"
@@ -1686,10 +1697,9 @@ def _degree_university(around: str) -> str:
 
 def type_cues(text: PrintedText) -> Iterator[Candidate]:
     front = text.front_text()
-    early = "\n".join(text.text_of(n) for n in (1, 2) if text.page(n))
-    if match := THESIS.search(early):
+    if match := text.thesis_statement:
         yield Candidate("type_cue", "thesis", 0.8, f"thesis statement '{match.group(0)}'")
-        around = early[max(0, match.start() - 600) : match.end() + 600]
+        around = text.early_text[max(0, match.start() - 600) : match.end() + 600]
         if name := _degree_university(around):
             yield Candidate("university", name, 0.7, f"thesis statement '{name}'")
         alone = re.search(

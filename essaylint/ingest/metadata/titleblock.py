@@ -49,7 +49,7 @@ _BEFORE_NAMES = re.compile(
 # a title line that breaks off at a preposition or conjunction: the next line goes on with it
 _OPEN_END = re.compile(
     r"\b(?:of|for|and|in|on|to|with|the|a|an|by|from|chez|et|de|du|des|le|la|les|à|pour|sur|"
-    r"und|der|die|das|von|für|zu|mit|y|el|los|las|del|en|e|di|della|per|con|do|da|dos|das)$",
+    r"und|der|die|das|von|für|zu|mit|y|el|los|las|del|en|e|di|della|per|con|do|da|dos)$",
     re.I,
 )
 TOP_SHARE = 0.7  # the title sits in the upper part of page 1
