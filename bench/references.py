@@ -559,6 +559,10 @@ def main(argv: list[str] | None = None) -> int:
         "heldout23": DATA / "references" / "heldout23_key.json",
         "heldout24": DATA / "references" / "heldout24_key.json",
         "heldout25": DATA / "references" / "heldout25_key.json",
+        "heldout26": DATA / "references" / "heldout26_key.json",
+        "heldout27": DATA / "references" / "heldout27_key.json",
+        "heldout28": DATA / "references" / "heldout28_key.json",
+        "heldout29": DATA / "references" / "heldout29_key.json",
     }
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

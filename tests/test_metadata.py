@@ -1085,7 +1085,7 @@ def test_composing_accents_never_adds_or_loses_a_letter(text: str) -> None:
     [
         (  # Wiley: the journal after the site's address, two spaces before it
             ["790 wileyonlinelibrary.com/journal/spe", "Softw: Pract Exper. 2023;53:790-810."],
-            ("Softw: Pract Exper.", "53", "", "790-810", 2023),
+            ("Softw: Pract Exper", "53", "", "790-810", 2023),
         ),
         (
             "Cytometry Part A \x02 89A: 653-662, 2016",
@@ -2391,3 +2391,370 @@ def test_a_law_review_holder_without_its_kicker_and_an_international_body() -> N
 def test_any_family_first_byline_gives_each_name_given_first(pairs: list[tuple[str, str]]) -> None:
     line = " & ".join(f"{family}, {given}" for family, given in pairs)
     assert split_names(line) == [f"{given} {family}" for family, given in pairs]
+
+
+# -- round twenty: a ProQuest Ebook Central print, a body's running foot, De Gruyter and
+# Nature heads, an ACM venue with its year, theses whose author is set as large as the title
+
+_EBOOK_FOOT = (
+    "Ethical Issues in Journalism and the Media, edited by Andrew Belsey, and Ruth Chadwick, "
+    "Routledge, 1992. ProQuest Ebook Central, "
+    "http://ebookcentral.proquest.com/lib/cm/detail.action?docID=165150."
+)
+
+
+def test_a_chapter_printed_from_ebook_central_names_its_book_publisher_and_year() -> None:
+    later = [(300.0, 10.0, "Body text."), (780.0, 6.7, _EBOOK_FOOT)]
+    chapter = lines_record(
+        [
+            (132.0, 17.3, "Chapter 2"),
+            (158.0, 21.9, "Journalism in the market place"),
+            (193.0, 16.8, "John O'Neill"),
+            *TEXT,
+            (780.0, 6.7, _EBOOK_FOOT),
+        ],
+        later=(later, later),
+    )
+    assert (chapter.type, chapter.container, chapter.publisher, chapter.year) == (
+        "chapter",
+        "Ethical Issues in Journalism and the Media",
+        "Routledge",
+        1992,
+    )
+    assert chapter.url == ""  # the library's own link to the book, not the item's
+
+
+def test_a_whole_book_printed_from_ebook_central_is_no_chapter_of_itself() -> None:
+    foot = "Smith, Ann. Media Ethics Today, Oxford University Press, Incorporated, 2010. "
+    foot += "ProQuest Ebook Central, http://ebookcentral.proquest.com/lib/x/detail.action?docID=1."
+    book = lines_record([(150.0, 24.0, "Media Ethics Today"), *TEXT, (780.0, 6.7, foot)])
+    assert (book.container, book.type) == ("", "manuscript")
+    assert (book.publisher, book.year) == ("Oxford University Press, Incorporated", 2010)
+
+
+@given(st.from_regex(r"[A-Z][a-z]{2,12}( [A-Za-z]{2,10}){0,5}", fullmatch=True))
+def test_any_ebook_central_foot_reads_without_error(book: str) -> None:
+    foot = f"{book}, edited by Ann Smith, Routledge, 2001. ProQuest Ebook Central, http://e.x/1."
+    record = lines_record([(150.0, 20.0, "A chapter about things"), *TEXT, (780.0, 6.7, foot)])
+    assume(book.casefold() not in "a chapter about things")
+    assert (record.container, record.publisher) == (book, "Routledge")
+
+
+def test_a_body_in_the_running_feet_issues_a_report_but_a_journal_there_does_not() -> None:
+    def record(foot: str) -> DocumentMetadata:
+        page1 = [(73.0, 40.0, "The Promises of Media Literacy"), (286.0, 22.0, "Monica Bulger")]
+        later = tuple([*TEXT, (780.0, 9.0, f"{foot} {n}")] for n in (2, 3))
+        return lines_record(page1, later=later)
+
+    report = record("Data & Society Research Institute datasociety.net")
+    assert (report.type, report.publisher) == ("report", "Data & Society Research Institute")
+    journal = record("Journal of the Royal Anthropological Institute")
+    assert journal.type != "report" and "Institute" not in journal.publisher
+
+
+def test_de_gruyter_ahead_of_print_head_and_a_proof_query_before_the_name() -> None:
+    metadata = lines_record(
+        [
+            (30.0, 9.0, "Text&Talk 2020; aop"),
+            (100.0, 11.0, "Q1  Rosie Oxbury*"),
+            (113.0, 15.9, "The forms and functions of breaking into song"),
+            *TEXT,
+        ]
+    )
+    assert (metadata.container, metadata.year, metadata.authors) == (
+        "Text&Talk",
+        2020,
+        ["Oxbury, Rosie"],
+    )
+
+
+def test_an_acm_venue_named_with_its_full_year() -> None:
+    metadata = lines_record(
+        [
+            (80.0, 16.8, "A Good Reason to Die"),
+            (123.0, 10.7, "Serge Petralito and Klaus Opwis"),
+            *TEXT,
+            (600.0, 8.0, "CHI 2017, May 6-11, 2017, Denver, CO, USA."),
+        ]
+    )
+    assert (metadata.container, metadata.year, metadata.type) == (
+        "CHI 2017",
+        2017,
+        "paper-conference",
+    )
+
+
+def test_a_nature_foot_gives_the_record_and_its_journal_home_page_is_no_item_url() -> None:
+    foot = "Nature Chemistry | VOL 12 | October 2020 | 891-897 | www.nature.com/naturechemistry"
+    page1 = [(60.0, 20.0, "Deep-neural-network solution"), *TEXT, (780.0, 7.0, f"{foot}  891")]
+    later = tuple([*TEXT, (780.0, 7.0, f"{foot} {n}")] for n in (892, 893))
+    metadata = lines_record(page1, later=later)
+    assert (metadata.container, metadata.volume, metadata.page, metadata.year) == (
+        "Nature Chemistry",
+        "12",
+        "891-897",
+        2020,
+    )
+    assert metadata.url == ""
+
+
+def test_a_scielo_head_with_an_elocator_and_an_article_in_press_stamp() -> None:
+    head = "Revista Brasileira de Ensino de Física, vol. 44, e20220214 (2022)"
+    scielo = lines_record([(52.0, 8.0, head), (113.0, 15.1, "Introduzindo aprendizado"), *TEXT])
+    assert (scielo.container, scielo.volume, scielo.number) == (
+        "Revista Brasileira de Ensino de Física",
+        "44",
+        "e20220214",
+    )
+    stamped = lines_record(
+        [(115.0, 33.8, "Text guided cross attentive learning"), (294.0, 44.5, "ARTICLE IN PRESS")]
+    )
+    assert stamped.title == "Text guided cross attentive learning"
+
+
+def test_german_bachelor_theses_name_their_author_not_their_subject_group() -> None:
+    wuppertal = lines_record(
+        [
+            (196.0, 6.3, "Fakultät für Mathematik und Naturwissenschaften"),
+            (210.0, 6.3, "Fachgruppe Physik"),
+            (254.0, 12.7, "Bachelorarbeit mit dem Thema"),
+            (274.0, 18.7, "Gekoppelte Pendel und die Sine-Gordon-Gleichung"),
+            (524.0, 12.7, "Lea Otterbeck (1422800)"),
+        ]
+    )
+    assert wuppertal.authors == ["Otterbeck, Lea"]
+    mainz = lines_record(
+        [
+            (126.0, 11.0, "BACHELORARBEIT MATHEMATIK"),
+            (177.0, 14.8, "Simulation des Wackelsteines"),
+            (259.0, 10.9, "Autor"),
+            (273.0, 10.8, "Collin Wittenstein"),
+            (317.0, 10.9, "Erstgutachter:"),
+            (331.0, 11.0, "Prof. Dr. Hendrik Ranocha"),
+        ]
+    )
+    assert mainz.authors == ["Wittenstein, Collin"]
+
+
+def test_a_thesis_whose_author_is_set_as_large_as_its_title() -> None:
+    metadata = lines_record(
+        [
+            (176.0, 10.7, "INSTITUTO SUPERIOR DE CIÊNCIAS DA EDUCAÇÃO DE BENGUELA"),
+            (206.0, 10.7, "CURSO DE MESTRADO EM DESENVOLVIMENTO CURRICULAR E"),
+            (224.0, 10.7, "INOVAÇÃO EDUCATIVA"),
+            (333.0, 10.9, "Daniel Paulino Catumbela Chicoco"),
+            (411.0, 10.7, "MUDANÇAS E INOVAÇÕES EDUCATIVAS QUE"),
+            (424.0, 10.7, "PROMOVEM A APRENDIZAGEM SIGNIFICATIVA"),
+            (437.0, 10.9, "DA DISCIPLINA QUÍMICA NAS ESCOLAS"),
+            (597.0, 10.9, "Dissertação de Mestrado em Ciências da Educação"),
+            (692.0, 10.7, "Benguela, 2025"),
+        ]
+    )
+    assert metadata.title == (
+        "MUDANÇAS E INOVAÇÕES EDUCATIVAS QUE PROMOVEM A APRENDIZAGEM SIGNIFICATIVA "
+        "DA DISCIPLINA QUÍMICA NAS ESCOLAS"
+    )
+    assert metadata.authors == ["Chicoco, Daniel Paulino Catumbela"]
+    assert metadata.publisher == "Instituto Superior de Ciências Da Educação de Benguela"
+
+
+def test_a_holder_read_on_into_the_journal_line_keeps_only_the_holder() -> None:
+    def publisher(holder: str, head: str) -> str:
+        lines = [(60.0, 20.0, "A study of something"), *TEXT, (700.0, 8.0, holder)]
+        return lines_record([*lines, (760.0, 8.0, head)]).publisher
+
+    read_on = "© 2018 Financial Management Association International Financial Management"
+    head = "Financial Management. 2019;48:417-439"
+    assert publisher(read_on, head) == "Financial Management Association International"
+    joined = "© 2007 Association for Psychological Science"
+    assert publisher(joined, "Psychological Science. 2007;18:1-9") == joined.removeprefix("© 2007 ")
+
+
+def test_a_report_author_after_realise_par_without_the_student_number() -> None:
+    metadata = lines_record(
+        [
+            (228.0, 15.3, "Projet d’Econométrie Avancée"),
+            (485.0, 18.3, "Analyse de l’Investissement des Entreprises"),
+            (563.0, 10.6, "Réalisé par :"),
+            (583.0, 10.6, "Mohamed Lemine Abdallahi Tah  C12896"),
+            (645.0, 10.6, "Encadré par :"),
+        ]
+    )
+    assert metadata.authors == ["Tah, Mohamed Lemine Abdallahi"]
+
+
+def test_a_title_line_opening_with_by_and_a_computer_named_as_author() -> None:
+    metadata = lines_record(
+        [
+            (72.0, 15.4, "ACQUIRING A MULTIETHNOLECT: THE PRODUCTION OF DIPHTHONGS"),
+            (88.0, 15.4, "BY CHILDREN AND ADOLESCENTS IN WEST LONDON"),
+            (117.0, 12.2, "Rosie Oxbury & Kathleen McCarthy"),
+            *TEXT,
+        ]
+    )
+    assert metadata.title.endswith("BY CHILDREN AND ADOLESCENTS IN WEST LONDON")
+    assert metadata.authors == ["Oxbury, Rosie", "McCarthy, Kathleen"]
+    laptop = read_embedded({"Author": "HP PROBOOK"}, None)
+    assert _head_record("Journal of Things 3 (2020) 1-9", laptop).authors == []
+
+
+def test_an_aea_head_a_wiley_interscience_head_and_an_abbreviated_spanish_head() -> None:
+    aea = "Journal of Economic Perspectives—Volume 34, Number 2—Spring 2020—Pages 49–67"
+    wiley = "Strat. Mgmt. J., 28: 331–343 (2007)"
+    rica = "Rev. Int. Contam. Ambie. 34 (3) 527-540, 2018"
+    records = [_head_record(head) for head in (aea, wiley, rica)]
+    assert [(r.container, r.volume, r.issue, r.page, r.year) for r in records] == [
+        ("Journal of Economic Perspectives", "34", "2", "49-67", 2020),
+        ("Strat. Mgmt. J.", "28", "", "331-343", 2007),
+        ("Rev. Int. Contam. Ambie.", "34", "3", "527-540", 2018),
+    ]
+
+
+def test_an_ieee_running_head_names_the_conference() -> None:
+    head = "2017 IEEE Symposium on Computers and Communications (ISCC)"
+    page1 = [(60.0, 20.0, "Modeling Profit of Sliced 5G Networks"), *TEXT]
+    later = tuple([(40.0, 8.0, head), *TEXT] for _ in range(2))
+    metadata = lines_record(page1, later=later)
+    assert (metadata.container, metadata.year, metadata.type) == (head, 2017, "paper-conference")
+
+
+def test_an_acl_anthology_foot_takes_the_meetings_year_not_the_templates() -> None:
+    foot = [
+        (760.0, 8.0, "Proceedings of NAACL-HLT 2018, pages 84–91"),
+        (770.0, 8.0, "New Orleans, Louisiana, June 1 - 6, 2018. ©2017 Association for"),
+        (780.0, 8.0, "Computational Linguistics"),
+    ]
+    metadata = lines_record([(60.0, 16.0, "Construction of the Literature Graph"), *TEXT, *foot])
+    assert (metadata.container, metadata.page, metadata.year, metadata.type) == (
+        "Proceedings of NAACL-HLT 2018",
+        "84-91",
+        2018,
+        "paper-conference",
+    )
+    assert metadata.publisher == "Association for Computational Linguistics"
+    lrec = [(760.0, 8.0, "LREC-COLING 2024, pages 7185–7195"), (770.0, 8.0, _LREC_RIGHTS)]
+    coling = lines_record([(60.0, 16.0, "Few-Shot Learning"), *TEXT, *lrec])
+    assert (coling.container, coling.type, coling.publisher) == (
+        "LREC-COLING 2024",
+        "paper-conference",
+        "ELRA Language Resource Association",
+    )
+
+
+_LREC_RIGHTS = "20-25 May, 2024. © 2024 ELRA Language Resource Association: CC BY-NC 4.0"
+
+
+def test_a_proquest_head_gives_title_authors_and_the_journal_record() -> None:
+    metadata = lines_record(
+        [
+            (20.0, 9.0, "Governing Interorganizational Relationships: Balancing Trust"),
+            (30.0, 9.0, "Mellewigt, Thomas;Hoetker, Glenn;Weibel, Antoinette"),
+            (40.0, 9.0, "Management Revue; 2006; 17,1; ABI/INFORM Complete"),
+            (50.0, 9.0, "pg. 5"),
+            (120.0, 11.0, "Thomas Mellewigt, Glenn Hoetker, Antoinette Weibel*"),
+            *TEXT,
+        ]
+    )
+    assert metadata.title == "Governing Interorganizational Relationships: Balancing Trust"
+    assert metadata.authors == ["Mellewigt, Thomas", "Hoetker, Glenn", "Weibel, Antoinette"]
+    assert (metadata.container, metadata.year, metadata.volume, metadata.issue) == (
+        "Management Revue",
+        2006,
+        "17",
+        "1",
+    )
+
+
+def test_a_jama_byline_of_names_and_degrees_is_no_proquest_head() -> None:
+    byline = "; ".join(f"Ann{chr(65 + i)} L. Bennell{chr(97 + i)}, PhD" for i in range(12))
+    metadata = lines_record(
+        [
+            (60.0, 16.0, "Effect of Platelet-Rich Plasma on Pain"),
+            (80.0, 16.0, "and Cartilage Volume in Knee Osteoarthritis"),
+            (100.0, 12.0, "The RESTORE Randomized Clinical Trial"),
+            (120.0, 9.0, byline),
+            (132.0, 9.0, byline),
+            *TEXT,
+        ]
+    )
+    assert metadata.container == ""
+
+
+def test_a_chapter_manuscript_citing_itself_in_an_edited_book() -> None:
+    cite = (
+        "Todak, N. and Nix, J. (2022). The LEADS academics program. In Piza, E. and Welsh, B. "
+        "(eds.) The Globalization of Evidence-Based Policing (pp.153-165). London, UK: "
+        "Routledge Press."
+    )
+    metadata = lines_record([(60.0, 14.5, "The LEADS Academics Program"), (300.0, 10.0, cite)])
+    assert (metadata.type, metadata.container, metadata.page, metadata.publisher) == (
+        "chapter",
+        "The Globalization of Evidence-Based Policing",
+        "153-165",
+        "Routledge Press",
+    )
+
+
+def test_a_discussion_paper_and_a_research_brief_are_reports() -> None:
+    iza = lines_record(
+        [
+            (255.0, 6.1, "DISCUSSION PAPER SERIES"),
+            (269.0, 11.3, "IZA DP No. 5015"),
+            (328.0, 13.3, "Gender Differences in Competition Emerge Early in Life"),
+            (377.0, 11.3, "Matthias Sutter"),
+            (391.0, 11.3, "Daniela Rützler"),
+            (738.0, 9.4, "Institute for the Study"),
+            (748.0, 9.4, "of Labor"),
+        ]
+    )
+    assert (iza.type, iza.number, iza.publisher) == (
+        "report",
+        "5015",
+        "Institute for the Study of Labor",
+    )
+    assert iza.authors == ["Sutter, Matthias", "Rützler, Daniela"]
+    brief = _head_record("RESEARCH BRIEF | August 2019")
+    assert (brief.type, brief.container) == ("report", "")
+
+
+_PIECES = (
+    "Name, PhD; ",
+    "In Smith (eds.) ",
+    "a.b.c.d ",
+    "Proceedings of the ",
+    ", pages 12-19 ",
+    "© 2020 ",
+    "ProQuest Ebook Central, ",
+    ", edited by ",
+    "Journal of ",
+    "Volume 3, Number 2 - ",
+    "Institute for the ",
+    "of ",
+    "CHI 2017, May ",
+    "| VOL 12 | ",
+    "; 2006; 17,1; ",
+    "pg. 5",
+    "Research Brief ",
+    "(",
+    ")",
+    "1234 ",
+    "www.x.org/abc ",
+    "Q1 ",
+    "Autor ",
+    "Réalisé par : ",
+)
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from((8.0, 10.0, 14.0, 20.0)), st.lists(st.sampled_from(_PIECES))),
+        min_size=1,
+        max_size=10,
+    )
+)
+def test_any_first_page_of_the_pieces_the_readers_look_for_reads_to_a_record(
+    rows: list[tuple[float, list[str]]],
+) -> None:
+    lines = [(40.0 + 70 * i, size, "".join(parts) or "x") for i, (size, parts) in enumerate(rows)]
+    metadata = lines_record(lines, later=(lines[:3], lines[:3]))
+    assert isinstance(metadata.title, str) and all(isinstance(a, str) for a in metadata.authors)

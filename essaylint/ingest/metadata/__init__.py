@@ -14,10 +14,12 @@ from pathlib import Path
 
 from essaylint.core.records import DocumentMetadata, ParsedDocument
 from essaylint.ingest.metadata.covers import (
+    ebook_central,
     framed_title,
     jstor_cover,
     labelled_authors,
     openedition_cover,
+    proquest_cover,
     thesis_author,
     thesis_title,
 )
@@ -25,9 +27,10 @@ from essaylint.ingest.metadata.decide import decide
 from essaylint.ingest.metadata.embedded import Embedded, read_embedded
 from essaylint.ingest.metadata.journals import journal_names
 from essaylint.ingest.metadata.layout import PageLines, read_page_lines, read_page_text
-from essaylint.ingest.metadata.names import surname_first
+from essaylint.ingest.metadata.names import clean_name, looks_like_name, surname_first
 from essaylint.ingest.metadata.printed import (
     PrintedText,
+    acl_foot,
     acm_reference_format,
     after_title,
     arxiv_candidates,
@@ -41,6 +44,7 @@ from essaylint.ingest.metadata.printed import (
     mpra_cover,
     publisher_candidates,
     report_number_candidates,
+    running_body,
     running_pages,
     type_cues,
     url_candidates,
@@ -75,7 +79,7 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
     """The metadata of a document from the lines of the pages that matter and what its PDF
     embeds."""
     pages = text.pages
-    cover = jstor_cover(text)
+    cover = jstor_cover(text) or proquest_cover(text)
     block, from_cover = cover or (read_title_block(pages[0]) if pages else TitleBlock(), [])
     found = thesis_title(text)
     if not cover and _thesis_title_wins(found, block.title):
@@ -90,6 +94,7 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
     candidates = [
         *from_cover,
         *openedition_cover(text),
+        *ebook_central(text),
         *citation_lines(text),
         *journal_names(text),
         *after_title(text, block.title),
@@ -103,9 +108,11 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
         *labelled_locators(text),
         *chapter_candidates(text),
         *acm_reference_format(text),
+        *acl_foot(text),
         *url_candidates(text),
         *type_cues(text),
         *cover_issuers(text),
+        *running_body(text),
         *hal_cover(text),
         *mpra_cover(text),
     ]
@@ -117,7 +124,8 @@ def _thesis_title_wins(found: str, title: str) -> bool:
     none, read the institution or the degree, or stopped at the first of lines set apart
     ("HARP: A MACHINE LEARNING FRAMEWORK" / "ON TOP OF …")."""
     extends = found.casefold().startswith(title.casefold()) and len(found) > len(title)
-    return bool(found) and (not title or framed_title(title) or extends)
+    named = not title.isupper() and looks_like_name(clean_name(title))  # the author's, as large
+    return bool(found) and (not title or framed_title(title) or extends or named)
 
 
 def add_pdf_metadata(path: Path, document: ParsedDocument) -> None:

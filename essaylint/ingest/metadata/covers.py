@@ -9,7 +9,12 @@ import re
 from itertools import pairwise
 
 from essaylint.ingest.metadata.layout import Line
-from essaylint.ingest.metadata.names import looks_like_name, split_names, surname_first
+from essaylint.ingest.metadata.names import (
+    clean_name,
+    looks_like_name,
+    split_names,
+    surname_first,
+)
 from essaylint.ingest.metadata.printed import YEAR, Candidate, PrintedText
 from essaylint.ingest.metadata.titleblock import TitleBlock
 
@@ -49,10 +54,50 @@ def jstor_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
     return block, candidates
 
 
+# The head ProQuest prints over an article from its databases: the title (up to three lines),
+# "Mellewigt, Thomas;Hoetker, Glenn", "Management Revue; 2006; 17,1; ABI/INFORM Complete",
+# "pg. 5". Read line by line: one pattern over all of it backtracks without end on a byline of
+# "Name, PhD; Name, PhD; …" (JAMA).
+_PROQUEST_RECORD = re.compile(
+    rf"^(?P<container>[^;]{{3,120}});\s(?:[A-Z][a-z]{{2,8}}\.?\s\d{{1,2}},\s)?(?P<year>{YEAR});\s"
+    rf"(?P<volume>\d{{1,4}})(?:,\s?(?P<issue>[\w\-]{{1,7}}))?;\s"
+)
+_PROQUEST_PAGE = re.compile(r"^pg\.\s?\S+$")
+
+
+def proquest_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
+    """The title, authors and record in ProQuest's head over an article it prints; None
+    when page 1 does not open with one."""
+    lines = [" ".join(line.split()) for line in text.front_text().split("\n")[:7]]
+    for names_at in range(1, min(4, len(lines) - 2)):
+        record = _PROQUEST_RECORD.match(lines[names_at + 1])
+        authors = _surname_first_list(lines[names_at])
+        if record and authors and _PROQUEST_PAGE.match(lines[names_at + 2]):
+            title = " ".join(lines[:names_at])
+            block = TitleBlock(title=title, authors=authors, author_text="; ".join(authors))
+            where = f"p1 ProQuest head '{lines[names_at + 1][:80]}'"
+            candidates = [
+                Candidate(field, value, CONFIDENCE, where, line=lines[names_at + 1])
+                for field, value in record.groupdict().items()
+                if value
+            ]
+            return block, candidates
+    return None
+
+
+def _surname_first_list(line: str) -> list[str]:
+    """ "Mellewigt, Thomas;Hoetker, Glenn" as names, or [] when any part is not one."""
+    names = [" ".join(part.split()) for part in line.split(";")]
+    parts = [name.split(", ") for name in names]
+    if all(len(p) == 2 and looks_like_name(f"{p[1]} {p[0]}") for p in parts):
+        return names
+    return []
+
+
 _BY = re.compile(
     r"^\s*(?:(?:presented\s|submitted\s)?(?:by|door)|vorgelegt(?:\s[^\n:]{0,25})?\svon|"
     r"eingereicht\svon|apresentad[oa]\spor|presentad[oa]\spor|presenta|sustentante|"
-    r"laureand[oa]|candidat[oa]|tesista|verfasser(?:in)?|(?:pr[ée]sent[ée]e?\s)?par|"
+    r"laureand[oa]|candidat[oa]|tesista|verfasser(?:in)?|autor(?:in|a)?|(?:pr[ée]sent[ée]e?\s)?par|"
     r"выполнила?|autore|realizzat[oa]\sda):?\s*(?:\n\s*)?"
     r"(?P<name>[^\n]{3,60}?)\s*$",
     re.M | re.I,
@@ -146,16 +191,20 @@ def _unlabelled_author(text: PrintedText, title: str) -> str:
 # "Prepared by Suleman Yousaf", "Autores: …"
 _AUTHOR_LABEL = re.compile(
     r"^\s*(?:(?:Authors?|Autor(?:es|in|en)?|Auteur(?:e?s)?|Autori?|Auteurs?)\s*:|"
-    r"(?:Prepared|Written|Compiled)\sby:?|Elaborado\spor:?|Rédigé\spar:?|Verfasst\svon:?)"
+    r"(?:Prepared|Written|Compiled)\sby:?|(?:Elaborado|Realizado)\spor\s?:?|(?:Rédigé|Réalisé)\spar\s?:?|"
+    r"Verfasst\svon:?)"
     r"[ \t]*(?:\n\s*)?(?P<names>[^\n]{3,160}?)\s*$",
     re.M | re.I,
 )
 
 
+_STUDENT_NUMBER = re.compile(r"\s+[A-Z]{0,3}\d{4,}\s*$")  # "Mohamed Tah   C12896"
+
+
 def labelled_authors(text: PrintedText) -> list[str]:
     """The names after an author label on page 1, when every one reads as a name."""
     for match in _AUTHOR_LABEL.finditer(text.front_text()):
-        names = split_names(match.group("names"))
+        names = split_names(_STUDENT_NUMBER.sub("", match.group("names")))
         if names and all(looks_like_name(n) for n in names):
             return names
     return []
@@ -201,6 +250,43 @@ def openedition_cover(text: PrintedText) -> list[Candidate]:
     ]
 
 
+# ProQuest Ebook Central's foot on every page it prints: "Ethical Issues in Journalism and the
+# Media, edited by Andrew Belsey, and Ruth Chadwick, Routledge, 1992. ProQuest Ebook Central,
+# http://ebookcentral.proquest.com/lib/cm/detail.action?docID=165150."
+_EBOOK_CENTRAL = re.compile(r"^(?P<record>.+?)\.\sProQuest\sEbook\sCentral,")
+_EBOOK_AUTHOR = re.compile(r"^[A-Z][^,.]{1,40},\s[^,.]{1,40}?\.\s")  # "Smith, John. Title, …"
+_EBOOK_RECORD = re.compile(
+    rf"^(?P<book>.{{1,300}}?)(?:,\sedited\sby\s.{{1,300}}?)?,\s(?P<publisher>[^,]+?"
+    rf"(?:,\s(?:Incorporated|Limited|Ltd|LLC|Inc))?),\s(?P<year>{YEAR})$"
+)
+
+
+def ebook_central(text: PrintedText) -> list[Candidate]:
+    """The record ProQuest Ebook Central prints at the foot of each page: a chapter's book (its
+    container), the publisher and the year; the page it links to is the library's, not the
+    item's."""
+    first = text.first
+    for line in first.lines if first else []:
+        foot = _EBOOK_CENTRAL.match(line.text)
+        record = _EBOOK_RECORD.match(_EBOOK_AUTHOR.sub("", foot.group("record"))) if foot else None
+        if record is None:
+            continue
+        where = f"p1 ProQuest Ebook Central foot '{foot.group('record')[:80]}'"
+        book = record.group("book").strip()
+        found = {"publisher": record.group("publisher"), "year": record.group("year")}
+        if not _prints_book_title(first.lines, line, book):
+            found |= {"container": book, "type_cue": "chapter"}
+        return [Candidate(field, value, CONFIDENCE, where) for field, value in found.items()]
+    return []
+
+
+def _prints_book_title(lines: list[Line], foot: Line, book: str) -> bool:
+    """Whether page 1 is the book's own title page: it prints the book's title above the foot."""
+    wanted = re.sub(r"\W+", " ", book.casefold()).strip()[:40]
+    page = " ".join(line.text for line in lines if line is not foot)
+    return wanted in re.sub(r"\W+", " ", page.casefold())
+
+
 # What a thesis title page prints around its title: the institution and the degree
 _THESIS_FRAME = re.compile(
     r"universit|universidad|universidade|department|département|faculty|faculté|fakult|"
@@ -208,7 +294,8 @@ _THESIS_FRAME = re.compile(
     r"bachelorarbeit|\btesis?\b|proefschrift|masterproef|\bdegree\b|\bdoctor|docteur|"
     r"\bmaster|\bbachelor|работа|бакалавр|магистр|диссертац|университет|министерство|"
     r"πανεπιστήμιο|τμήμα|εργαστήριο|διατριβ|dire[çc][ãa]o|\bcurso\b|\bcentro\b|bacharelado|"
-    r"licenciatura|coordena|p[óo]s-gradua|faculdade|escola|departamento|论文|大学|学院|学位",
+    r"licenciatura|coordena|p[óo]s-gradua|faculdade|escola\b|departamento|disserta[çc][ãa]o|"
+    r"mestrado|doutorado|论文|大学|学院|学位",
     re.I,
 )
 _TITLE_LABEL = re.compile(
@@ -218,6 +305,7 @@ _TITLE_LABEL = re.compile(
     re.M | re.I,
 )
 _TITLE_GAP = 1.6  # a thesis title page sets its title's lines apart (double spacing)
+_SAME_SIZE = 0.3  # one title is set in one size, give or take the text layer's rounding
 
 
 def thesis_title(text: PrintedText) -> str:
@@ -232,14 +320,58 @@ def thesis_title(text: PrintedText) -> str:
             following = lines[index + 1 :] if not label.group("title").strip() else []
             title = label.group("title").strip() or _lines_from(following)
             return " ".join(title.split())
-    framed = [
-        i for i, line in enumerate(lines) if line.size and not _THESIS_FRAME.search(line.text)
-    ]
+    frame = _frame_lines(lines)
+    framed = _without_author_line(
+        lines, [i for i, line in enumerate(lines) if line.size and i not in frame]
+    )
     if not framed:
         return ""
     largest = max(lines[i].size for i in framed)
     start = next(i for i in framed if lines[i].size >= largest - 0.1)
+    while start - 1 in framed and _close(lines[start - 1], lines[start]):
+        start -= 1  # the text layer set the title's first lines a little smaller
     return _lines_from(lines[start:])
+
+
+def _frame_lines(lines: list[Line]) -> set[int]:
+    """The lines that name the institution or the degree, with the lines that go on with
+    them ("CURSO DE MESTRADO EM DESENVOLVIMENTO CURRICULAR E" / "INOVAÇÃO EDUCATIVA")."""
+    frame: set[int] = set()
+    for index, line in enumerate(lines):
+        goes_on = index - 1 in frame and _goes_on(lines[index - 1], line)
+        if goes_on or _THESIS_FRAME.search(line.text):
+            frame.add(index)
+    return frame
+
+
+def _goes_on(above: Line, line: Line) -> bool:
+    return bool(_BREAKS_OFF.search(above.text)) and _close(above, line)
+
+
+def _close(above: Line, line: Line) -> bool:
+    """Two lines of one block: set alike, with less than a line between them."""
+    return abs(line.size - above.size) <= _SAME_SIZE and line.top - above.bottom < line.size
+
+
+def _without_author_line(lines: list[Line], indexes: list[int]) -> list[int]:
+    """The lines that may hold the title, less the author's name where it is set no larger
+    than other lines ("Daniel Paulino Catumbela Chicoco" in the title's size); a name-like
+    line larger than all else is the title ("Sperimentazione di Apache Kafka")."""
+    names = [i for i in indexes if _name_alone(lines[i])]
+    others = [i for i in indexes if i not in names]
+    if not names or not others:
+        return indexes
+    as_large = max(lines[i].size for i in others) >= max(lines[i].size for i in names) - _SAME_SIZE
+    return others if as_large else indexes
+
+
+def _name_alone(line: Line) -> bool:
+    """A name on a line of its own (a title in capitals may look like a name: "PROMOVEM A
+    APRENDIZAGEM SIGNIFICATIVA")."""
+    return not line.text.isupper() and looks_like_name(clean_name(line.text))
+
+
+_BREAKS_OFF = re.compile(r"\b(?:and|of|for|in|the|e|de|da|do|em|et|und|y|en|für)\s*$", re.I)
 
 
 def _lines_from(lines: list[Line]) -> str:
@@ -249,7 +381,7 @@ def _lines_from(lines: list[Line]) -> str:
     taken = [lines[0]]
     for line in lines[1:]:
         last = taken[-1]
-        same = abs(line.size - last.size) <= 0.3  # one title is set in one size
+        same = abs(line.size - last.size) <= _SAME_SIZE
         if (
             not same
             or line.top - last.bottom > _TITLE_GAP * line.size

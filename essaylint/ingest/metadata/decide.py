@@ -22,8 +22,10 @@ from essaylint.ingest.metadata.printed import (
 from essaylint.ingest.metadata.titleblock import TitleBlock
 
 CITATION_FIELDS = ("container", "volume", "issue", "page", "number", "year")
-# "PLDI’09", "IJCAI-07", "ACIIDS 2020"
-_ACRONYM_YEAR = re.compile(r"^[A-Z][A-Za-z]{1,14}(?:\s?['’\-]\s?\d{2}|\s(?:19|20)\d\d)$")
+# "PLDI’09", "IJCAI-07", "ACIIDS 2020", "LREC-COLING 2024"
+_ACRONYM_YEAR = re.compile(
+    r"^[A-Z][A-Za-z]{1,14}(?:-[A-Z]{2,14})?(?:\s?['’\-]\s?\d{2}|\s(?:19|20)\d\d)$"
+)
 _PUBLISHER_NAME = re.compile(r"\bPublish|\bPress\b|\bInc\b|\bLtd\b|\bGmbH\b|\bB\.?V\b")
 _REPORT_TITLE = re.compile(
     r"\b(?:report|guidelines|handbook|policy\sframework|white\spaper|manual|toolkit|"
@@ -72,7 +74,8 @@ def decide(
         if name in chosen:
             setattr(metadata, name, chosen[name].value)
             metadata.evidence[name] = _describe(chosen[name])
-    metadata.container = _without_echo(_without_title(metadata.container, metadata.title))
+    container = _without_echo(_without_title(metadata.container, metadata.title))
+    metadata.container = _without_full_stop(container)
     _labelled_locators(metadata, chosen)
     _pages_and_url(metadata, chosen)
     _year(metadata, chosen)
@@ -377,7 +380,7 @@ def _year(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None:
 
 
 def _publisher(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None:
-    best = chosen.get("publisher")
+    best = _without_journal(chosen.get("publisher"), metadata.container)
     thesis = chosen.get("type_cue") and chosen["type_cue"].value == "thesis"
     if thesis and "university" in chosen:
         best = chosen["university"]
@@ -387,12 +390,34 @@ def _publisher(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None
         and not best.source.startswith("p")  # printed "Published by PNAS" stands
     ):
         best = None  # the journal's own name (BMC puts it in dc:publisher)
-    holder = chosen.get("holder")
+    holder = _without_journal(chosen.get("holder"), metadata.container)
     if best is None and holder is not None and not _names_an_author(holder.value, metadata):
         best = holder
     if best is not None:
         metadata.publisher = best.value
         metadata.evidence["publisher"] = _describe(best)
+
+
+def _without_full_stop(container: str) -> str:
+    """ "Psychological Science." read with the full stop of its citation line: a name whose
+    other words are whole keeps no final stop ("J. Appl. Phys." keeps its own)."""
+    words = container.split()
+    if len(words) < 2 or not container.endswith(".") or len(words[-1]) < 6:
+        return container
+    return container[:-1] if not any(w.endswith(".") for w in words[:-1]) else container
+
+
+def _without_journal(holder: Candidate | None, container: str) -> Candidate | None:
+    """A publisher or copyright holder read on into the journal's line under it ("© 2018 Financial
+    Management Association International" / "Financial Management. 2019;48:417-439")."""
+    if holder is None or not container:
+        return holder
+    value = holder.value
+    rest = value[: -len(container)].strip(" ,.;")
+    joined = re.search(r"\b(?:for|of|the|and|on|in|&)$", rest, re.I)  # "Society for the Study of"
+    if len(rest) > 3 and value.casefold().endswith(container.casefold()) and not joined:
+        return replace(holder, value=rest)
+    return holder
 
 
 def _issuer(metadata: DocumentMetadata, candidates: list[Candidate]) -> None:

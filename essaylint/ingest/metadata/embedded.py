@@ -30,7 +30,8 @@ _NS = {
 _PRISM = ("prism", "prism2", "prism3")
 _CORPORATE = re.compile(
     r"journals?|publish|press|elsevier|springer|wiley|corporation|\binc\b|\bltd\b|"
-    r"university|society|association|microsoft|adobe|latex|\buser\b|admin|author",
+    r"university|society|association|microsoft|adobe|latex|\buser\b|admin|author|"
+    r"\bhp\b|probook|elitebook|thinkpad|lenovo|toshiba|\basus\b|laptop",  # the computer's name
     re.IGNORECASE,
 )
 # a public body or organisation named as a document's author

@@ -48,7 +48,7 @@ _LOCATORS = re.compile(
 # "NASA Technical Memorandum 106711"): what follows it is a report's number, not a volume
 _REPORT_SERIES = re.compile(
     r"\b(?:memorandum|working\s+papers?|discussion\s+papers?|special\s+publications?|"
-    r"technical\s+(?:reports?|notes?)|occasional\s+papers?|policy\s+briefs?|data\s+briefs?)\b",
+    r"technical\s+(?:reports?|notes?)|occasional\s+papers?|(?:policy|data|research|issue)\s+briefs?)\b",
     re.IGNORECASE,
 )
 # what may precede it: nothing, a page number, a bar or bullet, "et al."

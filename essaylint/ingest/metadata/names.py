@@ -230,6 +230,14 @@ _LABEL_WORDS = frozenset(
         "with",
         "to",
         "from",
+        "in",  # "BY CHILDREN AND ADOLESCENTS IN WEST LONDON": a title's second line
+        "dp",  # "IZA DP No. 5015"
+        "fachgruppe",
+        "fachbereich",
+        "lehrstuhl",
+        "bachelorarbeit",
+        "masterarbeit",
+        "diplomarbeit",
         "towards",
         "between",
         "tesi",

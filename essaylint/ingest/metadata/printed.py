@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
+from itertools import zip_longest
 
 from essaylint.ingest.library_columns import valid_isbn
 from essaylint.ingest.metadata.layout import PageLines, join_cjk_breaks
@@ -262,6 +263,39 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"(?P<number>\d{{3,8}}))\s[(\x01\x02]?(?P<year>{YEAR})[)\x02\x03]?(?=\s|$)",
         0.85,
     ),
+    # Nature Chemistry | VOL 12 | October 2020 | 891-897 | www.nature.com/naturechemistry
+    _form(
+        "journal | VOL v | month year | pages",
+        rf"{JOURNAL}\s\|\s(?i:vol)\.?\s(?P<volume>\d{{1,4}})\s\|\s(?:{MONTH}\s)?(?P<year>{YEAR})"
+        rf"\s\|\s(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b",
+        0.9,
+    ),
+    # Revista Brasileira de Ensino de Física, vol. 44, e20220214 (2022) (SciELO)
+    _form(
+        "journal, vol. v, number (year)",
+        rf"^{JOURNAL},\s(?i:vol)\.\s(?P<volume>\d{{1,4}}),\s(?P<number>e\d{{4,10}})\s\((?P<year>{YEAR})\)",
+        0.85,
+    ),
+    # Journal of Economic Perspectives—Volume 34, Number 2—Spring 2020—Pages 49–67 (AEA)
+    _form(
+        "journal-Volume v, Number n-season year-Pages pages",
+        rf"^{JOURNAL}\s?[-—–]\s?Volume\s(?P<volume>\d{{1,4}}),\s(?:Number|No\.)\s(?P<issue>\w{{1,5}})"
+        rf"\s?[-—–]\s?(?:[A-Z][a-z]+\s)?(?P<year>{YEAR})\s?[-—–]\s?Pages\s(?P<page>{PAGES})",
+        0.9,
+    ),
+    # Strat. Mgmt. J., 28: 331–343 (2007) (Wiley InterScience)
+    _form(
+        "journal, vol: pages (year)",
+        rf"^{JOURNAL},\s(?P<volume>\d{{1,4}}):\s?(?P<page>{PAGES})\s\((?P<year>{YEAR})\)",
+        0.85,
+    ),
+    # Rev. Int. Contam. Ambie. 34 (3) 527-540, 2018
+    _form(
+        "journal vol (issue) pages, year",
+        rf"^{JOURNAL}\s(?P<volume>\d{{1,4}})\s\((?P<issue>[\w\-]{{1,7}})\)\s(?P<page>{PAGES}),\s"
+        rf"(?P<year>{YEAR})\s*$",
+        0.85,
+    ),
     # J Med Internet Res 2011 | vol. 13 | iss. 4 | e107 | p.1
     _form(
         "journal year | vol. | iss. | number",
@@ -325,6 +359,8 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"\s(?P<year>{YEAR})\b",
         0.85,
     ),
+    # Text&Talk 2020; aop (De Gruyter's head on an article online ahead of its issue)
+    _form("journal year; aop", rf"^{JOURNAL}\s(?P<year>{YEAR});\s?aop\s*$", 0.8),
     # Statist. Med. 2011, 30 2481-2498 (a Wiley foot)
     _form(
         "journal year, vol pages",
@@ -520,8 +556,8 @@ _CONFERENCE_LINE = re.compile(
     re.MULTILINE,
 )
 # the ACM permission block: "PLDI’09, June 15–20, 2009, Dublin, Ireland."
-_ACM_VENUE = re.compile(
-    rf"^(?P<container>[A-Z][A-Za-z]{{1,14}}\s?['’]\s?\d{{2}}),\s+{MONTH}\s\d{{1,2}}"
+_ACM_VENUE = re.compile(  # "CHI 2017, May 6-11, 2017, Denver, CO, USA." too
+    rf"^(?P<container>[A-Z][A-Za-z]{{1,14}}(?:\s?['’]\s?\d{{2}}|\s(?:19|20)\d\d)),\s+{MONTH}\s\d{{1,2}}"
     rf"[^\n]{{0,20}}?,\s(?P<year>{YEAR})\b",
     re.MULTILINE,
 )
@@ -848,13 +884,16 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
             if ordinal := _ORDINAL_CONFERENCE.match(normalise(line.text).strip()):
                 where = f"p1 conference line '{ordinal.group(0)[:100]}'"
                 yield Candidate("container", ordinal.group("container"), 0.7, where)
-            match = _CONFERENCE_LINE.match(normalise(line.text).strip().rstrip(","))
-            if match:
-                quote = match.group(0)[:100]
-                where = f"p1 conference line '{quote}'"
-                yield Candidate("container", match.group("container"), 0.7, where, line=quote)
-                if match.group("year"):
-                    yield Candidate("year", match.group("year"), 0.7, where, line=quote)
+    later = [(n, line) for n, line in text.margin_lines() if n > 1]  # a running head (IEEE's)
+    for number, line in [(1, normalise(line.text)) for line in first.margins()] if first else []:
+        later.insert(0, (number, line))
+    for number, line in later:
+        if match := _CONFERENCE_LINE.match(line.strip().rstrip(",")):
+            quote = match.group(0)[:100]
+            where = f"p{number} conference line '{quote}'"
+            yield Candidate("container", match.group("container"), 0.7, where, line=quote)
+            if match.group("year"):
+                yield Candidate("year", match.group("year"), 0.7, where, line=quote)
 
 
 def _ceur_footer(front: str) -> Iterator[Candidate]:
@@ -1040,7 +1079,9 @@ _REPORT_NUMBER = re.compile(
 
 _SERIES_NUMBER = re.compile(
     r"\bReport\sSeries\s+(?P<number>[A-Z]{1,6}-\d{2,4}-\d{1,5})\b|"
-    r"\b(?:Research|Working|Discussion)\sPaper\sSeries\s*(?:#|No\.\s?)(?P<paper>\d{1,4}(?:-+\d{2,4})?)\b"
+    r"\b(?:Research|Working|Discussion)\sPaper\sSeries\s*(?:#|No\.\s?)(?P<paper>\d{1,4}(?:-+\d{2,4})?)\b|"
+    r"^IZA\sDP\sNo\.\s?(?P<iza>\d{2,6})\s*$",  # the IZA Institute's discussion papers
+    re.MULTILINE,
 )
 
 
@@ -1053,7 +1094,8 @@ def report_number_candidates(text: PrintedText) -> Iterator[Candidate]:
         return
     if match := _SERIES_NUMBER.search(text.front_text()):
         where = f"p1 report series '{match.group(0)}'"
-        number = match.group("number") or re.sub(r"-+", "-", match.group("paper"))
+        paper = match.group("paper")
+        number = match.group("number") or match.group("iza") or re.sub(r"-+", "-", paper)
         yield Candidate("number", number, 0.75, where)
         yield Candidate("type_cue", "report", 0.7, where)
         return
@@ -1261,7 +1303,7 @@ def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
 # "National Disaster Management Authority", "EUROPEAN ORGANIZATION FOR NUCLEAR RESEARCH
 # (CERN)"): its issuer when nothing states a publisher.
 _ISSUER_HEAD = (
-    r"(?i:Organi[sz]ation|Institute|Council|Authority|Agency|Ministry|Ministerio|Ministère|"
+    r"(?i:Organi[sz]ation|Institut[eo]?|Istituto|Council|Authority|Agency|Ministry|Ministerio|Ministère|"
     r"Commission|Secretariat|Facility|Laboratory|Cent(?:re|er)|Universit(?:y|ät|é|à|ad|ade|eit)|"
     r"Bank|Fund|Clinic|Association|Society|Foundation|Academy|Office|Service|Department|"
     r"Bureau|Board|Directorate)"
@@ -1272,6 +1314,7 @@ _ISSUER_LINE = re.compile(
     rf"(?:\sLtd\.?|\sInc\.?)?)(?:\s\([A-Z]{{2,10}}\))?$",
 )
 COVER_LINES = 40
+_GOES_ON = re.compile(r"^\s*(?:of|for|and|on|the|de|du|des|für)\s[A-Z]")
 _REPORT_WORD = re.compile(
     r"\b(?:report|paper|brief|guidelines?|handbook|manual|review|policy|framework|series)\b", re.I
 )
@@ -1279,8 +1322,12 @@ _REPORT_WORD = re.compile(
 
 def cover_issuers(text: PrintedText) -> Iterator[Candidate]:
     first = text.first
-    for line in first.lines[:COVER_LINES] if first else []:
+    lines = first.lines[:COVER_LINES] if first else []
+    for line, below in zip_longest(lines, lines[1:]):
         words = " ".join(normalise(line.text).split())
+        if below is not None and _GOES_ON.match(below.text) and abs(below.size - line.size) < 0.3:
+            joined = f"{words} {' '.join(normalise(below.text).split())}"  # "… Study" / "of Labor"
+            words = joined if _ISSUER_LINE.match(joined) else words
         if len(words) > 80 or _REPORT_WORD.search(words):
             continue  # "REPORT BY THE SECRETARIAT" names the document, not its issuer
         if any(c.isdigit() for c in words):
@@ -1288,6 +1335,30 @@ def cover_issuers(text: PrintedText) -> Iterator[Candidate]:
         if match := _ISSUER_LINE.match(words):
             name = recase_title(match.group("issuer")) if words.isupper() else match.group("issuer")
             yield Candidate("issuer", name.strip(" ."), 0.3, f"p1 cover line '{words}'")
+
+
+def running_body(text: PrintedText) -> Iterator[Candidate]:
+    """A body whose name runs in the feet of the pages ("Data & Society Research Institute
+    datasociety.net 3"): the issuer of a report it publishes."""
+    pages_of: dict[str, set[int]] = {}
+    for number, line in text.margin_lines():
+        name = _FOOT_TAIL.sub("", line).strip()
+        if _ISSUER_LINE.match(name) and not _NOT_A_BODY.search(name):
+            pages_of.setdefault(name, set()).add(number)
+    for name, pages in pages_of.items():
+        if len(pages) >= 2:
+            where = f"feet of pages {sorted(pages)} '{name}'"
+            yield Candidate("issuer", name, 0.35, where)
+            yield Candidate("type_cue", "report", 0.35, where)
+
+
+_FOOT_TAIL = re.compile(r"(?:\s+(?:(?:https?://)?[\w\-]+(?:\.[\w\-]+)+/?\S*|\d{1,4}|\|))+\s*$")
+# a journal's or a university's name in the feet is no report's issuer
+_NOT_A_BODY = re.compile(
+    r"\b(?:Journal|Review|Proceedings|Bulletin|Annals|Quarterly|Transactions|Letters|Studies|"
+    r"Universit|Revista|Zeitschrift)",
+    re.IGNORECASE,
+)
 
 
 _PUBLISHED = re.compile(
@@ -1435,8 +1506,42 @@ def acm_reference_format(text: PrintedText) -> Iterator[Candidate]:
         yield Candidate("publisher", "ACM", 0.8, where)
 
 
+# a chapter's own citation in the author-date style: "… (2022). Title. In Piza, E. and Welsh,
+# B. (eds.) The Globalization of Evidence-Based Policing: … (pp.153-165). London, UK:
+# Routledge Press."
+_CHAPTER_IN_EDS = re.compile(
+    rf"\bIn\s[A-Z][^()]{{2,150}}?\s\((?i:eds?)\.?\),?\s(?P<container>[A-Z][^()]{{4,200}}?)\s"
+    rf"\((?:pp?\.\s?)(?P<page>{PAGES})\)\.\s(?:[A-Z][^:.()]{{1,40}}:\s)?"
+    rf"(?P<publisher>[A-Z][^.()]{{1,60}}?)\."
+)
+
+
+# The ACL Anthology's foot on page 1: "Proceedings of the 2020 Conference on Empirical Methods
+# in Natural Language Processing, pages 1234–1245, November 16–20, 2020. ©2020 Association for
+# Computational Linguistics"; "LREC-COLING 2024, pages 7185–7195 20-25 May, 2024. © 2024 ELRA
+# Language Resource Association: CC BY-NC 4.0"
+_ACL_FOOT = re.compile(
+    rf"(?P<container>Proceedings\sof\s[^©.]{{5,300}}?|[A-Z][A-Za-z\-]{{2,30}}\s{YEAR}),\spages\s"
+    rf"(?P<page>{PAGES})(?P<date>[^©]{{0,80}}?)©\s?(?P<year>{YEAR})\s(?P<publisher>Association\sfor\s"
+    rf"Computational\sLinguistics|ELRA[^:©]{{0,60}}?(?=:)|European\sLanguage\sResources\sAssociation)"
+)
+
+
+def acl_foot(text: PrintedText) -> Iterator[Candidate]:
+    """The record the ACL Anthology prints at the foot of page 1; the year is the meeting's
+    (a template's © line may keep the year before)."""
+    if match := _ACL_FOOT.search(text.front_flat):
+        where = f"p1 ACL Anthology foot '{match.group(0)[:80]}'"
+        found = {k: " ".join(v.split()) for k, v in match.groupdict().items() if k != "date"}
+        if dated := re.findall(rf"\b{YEAR}\b", match.group("date")):
+            found["year"] = dated[-1]
+        for field_name, value in found.items():
+            yield Candidate(field_name, value, 0.85, where, line=match.group(0))
+        yield Candidate("type_cue", "paper-conference", 0.8, where)
+
+
 def chapter_candidates(text: PrintedText) -> Iterator[Candidate]:
-    match = _CHAPTER_IN.search(text.front_flat)
+    match = _CHAPTER_IN.search(text.front_flat) or _CHAPTER_IN_EDS.search(text.front_flat)
     if match:
         yield from _groups(match, "p1 chapter reference", 0.75)
         yield Candidate("type_cue", "chapter", 0.7, f"p1 chapter reference '{match.group(0)[:80]}'")
@@ -1525,8 +1630,9 @@ _AVAILABLE = re.compile(
     r"(?P<url2>(?:https?://)?[\w\-]+(?:\.[\w\-]+)+/[^\s<>\"]*[\w/])\s(?:verfügbar|available))",
     re.IGNORECASE,
 )
-_NOT_ITEM_URL = re.compile(
+_NOT_ITEM_URL = re.compile(  # ebookcentral…/lib/<library>/: a library's own link to a book
     r"creativecommons|doi\.org|/licenses?/|orcid\.org|mailto:|/submit\b|crossmark|"
+    r"ebookcentral\.proquest\.com/lib/|"
     r"twitter\.com|facebook\.com|/about\b|/authors?\b|/subscri|/reprints?\b|/permissions?\b",
     re.IGNORECASE,
 )
@@ -1580,8 +1686,11 @@ def url_candidates(text: PrintedText) -> Iterator[Candidate]:
 
 
 def _has_path(url: str) -> bool:
+    """Whether a URL names more than a site: a path, and not one bare word
+    ("www.nature.com/naturechemistry", a journal's home page)."""
     rest = re.sub(r"^(?:https?://)?", "", url, flags=re.I)
-    return "/" in rest and len(rest.split("/", 1)[1].strip("/")) > 0
+    path = rest.split("/", 1)[1].strip("/") if "/" in rest else ""
+    return bool(path) and not re.fullmatch(r"[A-Za-z]+", path)
 
 
 THESIS = re.compile(
@@ -1612,7 +1721,7 @@ _AAAI = re.compile(
 _REPORT = re.compile(
     r"^(?:[A-Z]{2,6}\s)?(?:(?:Technical|Research|Working|Discussion|Internal|Project|Final|Annual)\s"
     r"(?:Report|Paper|Note|Memorandum)|Data\sBrief|Redpaper|NIST\sSpecial\sPublication|NISTIR|NIST\sInteragency|"
-    r"Policy\s(?:Brief|Paper)|Briefing\s(?:Paper|Note)|Issue\sBrief|White\sPaper|"
+    r"(?:Policy|Research)\s(?:Brief|Paper)|Briefing\s(?:Paper|Note)|Issue\sBrief|White\sPaper|"
     r"Occasional\sPaper|Informe\st[ée]cnico|Documento\sde\strabajo|Document\sde\stravail|"
     r"Arbeitspapier|Rapport(?=\s(?:[^\W\d_]+\s)?(?:19|20)\d\d\b))\b",
     re.IGNORECASE | re.MULTILINE,

@@ -18,7 +18,9 @@ _LABEL = re.compile(
     re.IGNORECASE,
 )
 _NOT_TITLE = re.compile(
-    r"www\.|https?://|@|doi\b|©|\bISSN\b|\bvol(?:ume)?\b\.?\s*\d|=|\bPaper\sSeries\b", re.I
+    r"www\.|https?://|@|doi\b|©|\bISSN\b|\bvol(?:ume)?\b\.?\s*\d|=|\bPaper\sSeries\b|"
+    r"^\s*(?:article\sin\spress|journal\spre-proof)\s*$",  # a status stamped over the page
+    re.I,
 )
 _AFFILIATION = re.compile(
     r"universit|université|universidad|universität|universiteit|department|dept\.|"
@@ -265,10 +267,14 @@ def _block_at(
     )
     block.authors = authors_from_text(block.author_text)
     if not block.authors and start > 0 and names_above and lines[start - 1].size < size:
-        above = lines[start - 1].names_text.strip()  # De Gruyter sets the names above the title
+        # De Gruyter sets the names above the title, in a proof after a query mark ("Q1")
+        above = _PROOF_QUERY.sub("", lines[start - 1].names_text).strip()
         block.authors = authors_from_text(above)
         block.author_text = above if block.authors else block.author_text
     return block, set(range(start, end + 1))
+
+
+_PROOF_QUERY = re.compile(r"^\s*Q\d{1,2}\s+")
 
 
 def authors_from_text(text: str) -> list[str]:
