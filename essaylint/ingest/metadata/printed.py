@@ -1352,7 +1352,9 @@ def running_body(text: PrintedText) -> Iterator[Candidate]:
             yield Candidate("type_cue", "report", 0.35, where)
 
 
-_FOOT_TAIL = re.compile(r"(?:\s+(?:(?:https?://)?[\w\-]+(?:\.[\w\-]+)+/?\S*|\d{1,4}|\|))+\s*$")
+# a site and its path, a page number or a bar at a foot's end; each token splits one way only
+# (a path must start with "/"), or a line of "a.b" words backtracks without end
+_FOOT_TAIL = re.compile(r"(?:\s+(?:(?:https?://)?[\w\-]+(?:\.[\w\-]+)+(?:/\S*)?|\d{1,4}|\|))+\s*$")
 # a journal's or a university's name in the feet is no report's issuer
 _NOT_A_BODY = re.compile(
     r"\b(?:Journal|Review|Proceedings|Bulletin|Annals|Quarterly|Transactions|Letters|Studies|"
