@@ -192,7 +192,10 @@ def from_csl(item: dict) -> dict:
 
 def as_fields(pred: dict) -> dict:
     """A prediction in our field names, from either a CSL item or a field dict."""
-    if any(k in pred for k in ("author", "issued", "container-title", "DOI", "URL")):
+    # a CSL item by a key only CSL has: a report may print no author, date, venue, DOI or URL
+    # (a WHO document: its title, publisher and number), and its number is still a number
+    csl_only = ("author", "issued", "container-title", "DOI", "URL", "ISBN", "number", "page")
+    if any(k in pred for k in csl_only):
         return from_csl(pred)
     out = dict(pred)
     authors = out.get("authors") or []
@@ -563,6 +566,8 @@ def main(argv: list[str] | None = None) -> int:
         "heldout27": DATA / "references" / "heldout27_key.json",
         "heldout28": DATA / "references" / "heldout28_key.json",
         "heldout29": DATA / "references" / "heldout29_key.json",
+        "heldout30": DATA / "references" / "heldout30_key.json",
+        "heldout31": DATA / "references" / "heldout31_key.json",
     }
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
