@@ -884,10 +884,9 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
             if ordinal := _ORDINAL_CONFERENCE.match(normalise(line.text).strip()):
                 where = f"p1 conference line '{ordinal.group(0)[:100]}'"
                 yield Candidate("container", ordinal.group("container"), 0.7, where)
-    later = [(n, line) for n, line in text.margin_lines() if n > 1]  # a running head (IEEE's)
-    for number, line in [(1, normalise(line.text)) for line in first.margins()] if first else []:
-        later.insert(0, (number, line))
-    for number, line in later:
+    heads = [(1, normalise(line.text)) for line in first.margins()] if first else []
+    heads += [(n, line) for n, line in text.margin_lines() if n > 1]  # IEEE's running heads
+    for number, line in heads:
         if match := _CONFERENCE_LINE.match(line.strip().rstrip(",")):
             quote = match.group(0)[:100]
             where = f"p{number} conference line '{quote}'"
