@@ -38,11 +38,10 @@ _CANDIDATE_FIELD = {
 }
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--set", dest="sets", action="append", required=True)
-    ap.add_argument("--pdf-dir", dest="dirs", action="append", required=True)
-    args = ap.parse_args(argv)
+def watch_decide() -> dict:
+    """What the extractor hands ``decide`` for the document read last: its page text
+    ("text"), the title block ("block") and every candidate, the embedded ones too
+    ("candidates"). The dict is filled anew on each extraction."""
     metadata = importlib.import_module("essaylint.ingest.metadata")
     decide_module = importlib.import_module("essaylint.ingest.metadata.decide")
     seen: dict = {}
@@ -50,18 +49,28 @@ def main(argv: list[str] | None = None) -> int:
 
     def watching_decide(text, block, embedded, candidates):  # type: ignore[no-untyped-def]
         every = candidates + list(decide_module._embedded_candidates(text, embedded))
-        seen["last"] = (block, every)
+        seen.update(text=text, block=block, candidates=every)
         return real_decide(text, block, embedded, candidates)
 
     metadata.decide = watching_decide
+    return seen
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--set", dest="sets", action="append", required=True)
+    ap.add_argument("--pdf-dir", dest="dirs", action="append", required=True)
+    args = ap.parse_args(argv)
+    seen = watch_decide()
     counts: collections.Counter = collections.Counter()
     for name, pdf_dir in zip(args.sets, args.dirs, strict=True):
         key = json.loads((KEYS / f"{name}_key.json").read_text())
         for doc in key["documents"]:
             seen.clear()
             item = references.extract(Path(pdf_dir), [doc["file"]])[doc["file"]]
-            if "last" in seen:
-                _count(doc, references.as_fields(item), *seen["last"], counts)
+            if "block" in seen:
+                predicted = references.as_fields(item)
+                _count(doc, predicted, seen["block"], seen["candidates"], counts)
     for field in references.FIELDS:
         right, near, none = (counts[(field, k)] for k in ("right", "candidate", "none"))
         if right + near + none:

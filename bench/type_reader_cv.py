@@ -14,7 +14,6 @@ Needs the dev extra (scikit-learn); nothing here is used by the product.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from pathlib import Path
@@ -23,6 +22,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
 import references
+from reference_candidates import watch_decide
 
 KEYS = Path(__file__).parent / "data" / "references"
 PREPRINT = {"article", "manuscript", "preprint"}
@@ -32,15 +32,7 @@ FLAGS = ("container-title", "DOI", "ISBN", "number", "publisher", "author", "pag
 
 def documents(pdf_root: Path, corpus: Path) -> list[dict]:
     """Each keyed document with a type: its key, the rules' type and what it prints."""
-    metadata = importlib.import_module("essaylint.ingest.metadata")
-    seen: dict = {}
-    real_decide = metadata.decide
-
-    def watching_decide(text, block, embedded, candidates):  # type: ignore[no-untyped-def]
-        seen["text"] = text
-        return real_decide(text, block, embedded, candidates)
-
-    metadata.decide = watching_decide
+    seen = watch_decide()
     rows = []
     for key_file in sorted(KEYS.glob("*_key.json")):
         name = key_file.name.removesuffix("_key.json")

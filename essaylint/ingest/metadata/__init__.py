@@ -18,6 +18,7 @@ from essaylint.ingest.metadata.covers import (
     framed_title,
     jstor_cover,
     labelled_authors,
+    name_alone,
     openedition_cover,
     proquest_cover,
     thesis_author,
@@ -27,7 +28,7 @@ from essaylint.ingest.metadata.decide import decide
 from essaylint.ingest.metadata.embedded import Embedded, read_embedded
 from essaylint.ingest.metadata.journals import journal_names
 from essaylint.ingest.metadata.layout import PageLines, read_page_lines, read_page_text
-from essaylint.ingest.metadata.names import clean_name, looks_like_name, surname_first
+from essaylint.ingest.metadata.names import surname_first
 from essaylint.ingest.metadata.printed import (
     PrintedText,
     acl_foot,
@@ -124,7 +125,7 @@ def _thesis_title_wins(found: str, title: str) -> bool:
     none, read the institution or the degree, or stopped at the first of lines set apart
     ("HARP: A MACHINE LEARNING FRAMEWORK" / "ON TOP OF …")."""
     extends = found.casefold().startswith(title.casefold()) and len(found) > len(title)
-    named = not title.isupper() and looks_like_name(clean_name(title))  # the author's, as large
+    named = name_alone(title)  # the author's name, set as large as the title
     return bool(found) and (not title or framed_title(title) or extends or named)
 
 

@@ -16,7 +16,7 @@ from essaylint.ingest.metadata.names import (
     surname_first,
 )
 from essaylint.ingest.metadata.printed import YEAR, Candidate, PrintedText
-from essaylint.ingest.metadata.titleblock import TitleBlock
+from essaylint.ingest.metadata.titleblock import OPEN_END, TitleBlock
 
 _JSTOR = re.compile(r"Stable URL:\s*(?P<url>https?://(?:www\.)?jstor\.org/stable/\S+)")
 _LABELS = r"(?:Author\(s\)|Source|Review\sby|Reviewed\swork\(s\)|Published\sby|Stable\sURL)"
@@ -345,7 +345,7 @@ def _frame_lines(lines: list[Line]) -> set[int]:
 
 
 def _goes_on(above: Line, line: Line) -> bool:
-    return bool(_BREAKS_OFF.search(above.text)) and _close(above, line)
+    return bool(OPEN_END.search(above.text)) and _close(above, line)
 
 
 def _close(above: Line, line: Line) -> bool:
@@ -357,7 +357,7 @@ def _without_author_line(lines: list[Line], indexes: list[int]) -> list[int]:
     """The lines that may hold the title, less the author's name where it is set no larger
     than other lines ("Daniel Paulino Catumbela Chicoco" in the title's size); a name-like
     line larger than all else is the title ("Sperimentazione di Apache Kafka")."""
-    names = [i for i in indexes if _name_alone(lines[i])]
+    names = [i for i in indexes if name_alone(lines[i].text)]
     others = [i for i in indexes if i not in names]
     if not names or not others:
         return indexes
@@ -365,13 +365,10 @@ def _without_author_line(lines: list[Line], indexes: list[int]) -> list[int]:
     return others if as_large else indexes
 
 
-def _name_alone(line: Line) -> bool:
+def name_alone(text: str) -> bool:
     """A name on a line of its own (a title in capitals may look like a name: "PROMOVEM A
     APRENDIZAGEM SIGNIFICATIVA")."""
-    return not line.text.isupper() and looks_like_name(clean_name(line.text))
-
-
-_BREAKS_OFF = re.compile(r"\b(?:and|of|for|in|the|e|de|da|do|em|et|und|y|en|für)\s*$", re.I)
+    return not text.isupper() and looks_like_name(clean_name(text))
 
 
 def _lines_from(lines: list[Line]) -> str:

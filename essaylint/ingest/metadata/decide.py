@@ -412,12 +412,11 @@ def _without_journal(holder: Candidate | None, container: str) -> Candidate | No
     Management Association International" / "Financial Management. 2019;48:417-439")."""
     if holder is None or not container:
         return holder
-    value = holder.value
-    rest = value[: -len(container)].strip(" ,.;")
+    if not holder.value.casefold().endswith(container.casefold()):
+        return holder
+    rest = holder.value[: -len(container)].strip(" ,.;")
     joined = re.search(r"\b(?:for|of|the|and|on|in|&)$", rest, re.I)  # "Society for the Study of"
-    if len(rest) > 3 and value.casefold().endswith(container.casefold()) and not joined:
-        return replace(holder, value=rest)
-    return holder
+    return replace(holder, value=rest) if len(rest) > 3 and not joined else holder
 
 
 def _issuer(metadata: DocumentMetadata, candidates: list[Candidate]) -> None:

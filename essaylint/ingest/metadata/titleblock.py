@@ -48,10 +48,11 @@ _BEFORE_NAMES = re.compile(
     r"^(?:(?:reviewed\s|written\s|edited\s)?by|(?:an?\s)?preprint|(?:an?\s)?(?:working\s)?paper)$",
     re.I,
 )
-# a title line that breaks off at a preposition or conjunction: the next line goes on with it
-_OPEN_END = re.compile(
+# a line that breaks off at a preposition or conjunction: the next line goes on with it (a
+# title's, or a thesis cover's "CURSO DE MESTRADO EM DESENVOLVIMENTO CURRICULAR E")
+OPEN_END = re.compile(
     r"\b(?:of|for|and|in|on|to|with|the|a|an|by|from|chez|et|de|du|des|le|la|les|à|pour|sur|"
-    r"und|der|die|das|von|für|zu|mit|y|el|los|las|del|en|e|di|della|per|con|do|da|dos)$",
+    r"und|der|die|das|von|für|zu|mit|y|el|los|las|del|en|e|di|della|per|con|do|da|dos|em)\s*$",
     re.I,
 )
 TOP_SHARE = 0.7  # the title sits in the upper part of page 1
@@ -250,7 +251,7 @@ def _block_at(
     while (
         end + 1 < len(lines)
         and _continues_title(lines[end + 1], size, lines[end])
-        and (_name_count(lines[end + 1]) < 2 or _OPEN_END.search(lines[end].text))
+        and (_name_count(lines[end + 1]) < 2 or OPEN_END.search(lines[end].text))
     ):  # the names under it stop it, unless the line above breaks off ("… chez" / "Raymond
         end += 1  # Queneau et Marie-Sissi Labrèche")
     while (  # a text layer that gives a title's lines bottom first
