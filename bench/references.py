@@ -568,6 +568,14 @@ def main(argv: list[str] | None = None) -> int:
         "heldout29": DATA / "references" / "heldout29_key.json",
         "heldout30": DATA / "references" / "heldout30_key.json",
         "heldout31": DATA / "references" / "heldout31_key.json",
+        "heldout32": DATA / "references" / "heldout32_key.json",
+        "heldout33": DATA / "references" / "heldout33_key.json",
+        "heldout34": DATA / "references" / "heldout34_key.json",
+        "heldout35": DATA / "references" / "heldout35_key.json",
+        "heldout36": DATA / "references" / "heldout36_key.json",
+        "heldout37": DATA / "references" / "heldout37_key.json",
+        "heldout38": DATA / "references" / "heldout38_key.json",
+        "heldout39": DATA / "references" / "heldout39_key.json",
     }
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

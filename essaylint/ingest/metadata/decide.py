@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from essaylint.core.records import DocumentMetadata
 from essaylint.ingest.library_columns import fold as _fold
+from essaylint.ingest.metadata import learned
 from essaylint.ingest.metadata.embedded import BODY, Embedded
 from essaylint.ingest.metadata.journals import known_titles
 from essaylint.ingest.metadata.names import family_of
@@ -84,8 +85,20 @@ def decide(
     metadata.type = _csl_type(metadata, chosen)
     metadata.evidence["type"] = _type_evidence(metadata, chosen)
     _as_typed(metadata, chosen, body)
+    if metadata.type == "manuscript":
+        _learned_type(metadata, text)
     _issuer(metadata, candidates)
     return metadata
+
+
+def _learned_type(metadata: DocumentMetadata, text: PrintedText) -> None:
+    """Where no rule placed the document, the type the learned reader is sure enough of."""
+    found = {name for name in learned.FLAGS if getattr(metadata, name)}
+    kind, chance = learned.read_type(text, found)
+    if kind:
+        metadata.type = kind
+        reason = "no venue printed; the learned type reader"
+        metadata.evidence["type"] = f"{reason} ({chance:.2f})"
 
 
 def _as_typed(metadata: DocumentMetadata, chosen: dict[str, Candidate], body: str) -> None:
