@@ -2555,7 +2555,7 @@ def test_a_thesis_whose_author_is_set_as_large_as_its_title() -> None:
         "DA DISCIPLINA QUÍMICA NAS ESCOLAS"
     )
     assert metadata.authors == ["Chicoco, Daniel Paulino Catumbela"]
-    assert metadata.publisher == "Instituto Superior de Ciências Da Educação de Benguela"
+    assert metadata.publisher == "Instituto Superior de Ciências da Educação de Benguela"
 
 
 def test_a_holder_read_on_into_the_journal_line_keeps_only_the_holder() -> None:
@@ -2758,3 +2758,88 @@ def test_any_first_page_of_the_pieces_the_readers_look_for_reads_to_a_record(
     lines = [(40.0 + 70 * i, size, "".join(parts) or "x") for i, (size, parts) in enumerate(rows)]
     metadata = lines_record(lines, later=(lines[:3], lines[:3]))
     assert isinstance(metadata.title, str) and all(isinstance(a, str) for a in metadata.authors)
+
+
+def test_an_emerald_cover_gives_title_journal_and_locators() -> None:
+    lines = [
+        (93.0, 13.1, "International Journal of Contemporary Hospitality Management"),
+        (109.0, 9.4, "Hospitality finance and managerial accounting research: Suggesting an"),
+        (121.0, 9.4, "interdisciplinary research agenda"),
+        (133.0, 9.4, "Kwangmin Park SooCheong (Shawn) Jang"),
+        (150.0, 11.3, "Article information:"),
+        (168.0, 9.4, "To cite this document:"),
+        (178.0, 9.4, 'Kwangmin Park SooCheong (Shawn) Jang , (2014),"Hospitality finance and'),
+        (188.0, 9.4, 'managerial", International Journal of Contemporary Hospitality Management,'),
+        (198.0, 9.4, "Vol. 26 Iss 5 pp. 751 - 777"),
+        (208.0, 9.4, "http://dx.doi.org/10.1108/IJCHM-12-2013-0554"),
+        (225.0, 9.4, "Downloaded on: 22 January 2016, At: 17:49 (PT)"),
+        (525.0, 9.4, "If you would like to write for this, or any other Emerald publication"),
+    ]
+    metadata = lines_record(lines)
+    assert metadata.title.startswith("Hospitality finance and managerial accounting research")
+    assert metadata.title.endswith("interdisciplinary research agenda")
+    assert record(metadata) | {"doi": ""} == {
+        "type": "article-journal",
+        "container": "International Journal of Contemporary Hospitality Management",
+        "volume": "26",
+        "issue": "5",
+        "page": "751-777",
+        "number": "",
+        "publisher": "",
+        "doi": "",
+        "year": 2014,  # not the download's 2016
+    }
+    assert metadata.authors == []  # where one name ends is not printed: none is guessed
+    assert lines_record([(93.0, 13.0, "Article information:"), *TEXT]).container == ""
+
+
+@pytest.mark.parametrize(
+    ("foot", "publisher"),
+    [
+        ("# Saudi Society for Geosciences 2021", "Saudi Society for Geosciences"),
+        ("c World Scientific Publishing Company", "World Scientific Publishing Company"),
+        ("D 2004 Elsevier Inc. All rights reserved.", "Elsevier"),
+    ],
+)
+def test_copyright_signs_other_fonts_code_as_letters(foot: str, publisher: str) -> None:
+    lines = [(120.0, 20.0, "A study of something"), (150.0, 12.0, "Ann Cole"), *TEXT]
+    assert lines_record([*lines, (790.0, 7.0, foot)]).publisher == publisher
+    assert lines_record([*lines, (790.0, 7.0, "c David Gerhard")]).publisher == ""
+
+
+def test_covers_of_theses_and_reports_in_more_languages() -> None:
+    thesis = [
+        (352.0, 15.1, "¿Qué pueden hacer las escuelas para promover"),
+        (381.0, 15.1, "actitudes positivas hacia la igualdad de derechos?"),
+        (502.0, 11.0, "Tesis para optar al grado de Socióloga y Magíster en Ciencias Sociales"),
+        (531.0, 10.5, "Anais Herrera Leighton"),
+        (590.0, 11.0, "Santiago de Chile, 2023"),
+    ]
+    metadata = lines_record(thesis)
+    assert (metadata.type, metadata.year) == ("thesis", 2023)
+    report = [
+        (242.0, 10.6, "Pitch Extraction and Fundamental Frequency"),
+        (295.0, 9.7, "David Gerhard"),
+        (308.0, 9.7, "Technical Report TR-CS 2003-06"),
+        (322.0, 9.7, "November, 2003"),
+    ]
+    assert lines_record(report).year == 2003
+    uqam = [
+        (80.0, 12.0, "UNIVERSITÉ DU QUÉBEC À MONTRÉAL"),
+        (200.0, 14.0, "COMBINATOIRE DES MOTS"),
+        (300.0, 12.0, "MÉMOIRE PRÉSENTÉ COMME EXIGENCE PARTIELLE DE LA MAÎTRISE EN MATHÉMATIQUES"),
+        (400.0, 12.0, "PAR MÉLODIE LAPOINTE"),
+    ]
+    assert lines_record(uqam).publisher == "Université du Québec à Montréal"
+
+
+def test_an_article_kind_over_the_title_is_no_part_of_it() -> None:
+    lines = [
+        (114.0, 19.8, "Empirical Article"),
+        (141.0, 21.4, "Age and Time Horizons Are Associated With Preferences for"),
+        (163.0, 21.4, "Helping Colleagues"),
+        (191.0, 13.1, "Yochai Z. Shavit, Kevin Chi and Laura L. Carstensen"),
+        *TEXT,
+    ]
+    expected = "Age and Time Horizons Are Associated With Preferences for Helping Colleagues"
+    assert lines_record(lines).title == expected

@@ -15,6 +15,7 @@ from pathlib import Path
 from essaylint.core.records import DocumentMetadata, ParsedDocument
 from essaylint.ingest.metadata.covers import (
     ebook_central,
+    emerald_cover,
     framed_title,
     jstor_cover,
     labelled_authors,
@@ -80,7 +81,7 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
     """The metadata of a document from the lines of the pages that matter and what its PDF
     embeds."""
     pages = text.pages
-    cover = jstor_cover(text) or proquest_cover(text)
+    cover = jstor_cover(text) or proquest_cover(text) or emerald_cover(text)
     block, from_cover = cover or (read_title_block(pages[0]) if pages else TitleBlock(), [])
     found = thesis_title(text)
     if not cover and _thesis_title_wins(found, block.title):

@@ -54,6 +54,46 @@ def jstor_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
     return block, candidates
 
 
+# The cover Emerald Insight puts before an article it delivers: the journal, the title, the
+# authors, then "Article information:" and "To cite this document: Kwangmin Park, (2014),
+# "Hospitality finance …", International Journal of …, Vol. 26 Iss 5 pp. 751 - 777".
+_EMERALD_INFO = re.compile(r"^Article information:\s*$", re.M)
+_EMERALD_CITATION = re.compile(
+    rf"To cite this document:\s?.{{0,300}}?\((?P<year>{YEAR})\)\s?,\s?[\"“][^\"”]{{3,400}}[\"”]"
+    rf"\s?,\s?(?P<container>[^\"“”]{{3,150}}?)\s?,\sVol\.\s?(?P<volume>[\w.\-]+)"
+    rf"(?:\s(?:Iss|No)\.?\s?(?P<issue>[\w./\-]+))?(?:\s?pp\.\s?(?P<page>\d+\s?-\s?\d+))?"
+)
+LONGEST_NAME = 4  # words: an author line whose names no separator splits is not read
+
+
+def emerald_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
+    """The title, authors and record of an Emerald Insight cover; None when page 1 is not
+    one."""
+    front = text.front_text()
+    info = _EMERALD_INFO.search(front)
+    citation = _EMERALD_CITATION.search(text.front_flat)
+    if info is None or citation is None or "emerald" not in text.front_flat.casefold():
+        return None
+    lines = [" ".join(line.split()) for line in front[: info.start()].split("\n") if line.strip()]
+    if len(lines) < 3:
+        return None
+    names = split_names(lines[-1])
+    if any(len(name.split()) > LONGEST_NAME for name in names):
+        names = []  # "Kwangmin Park SooCheong (Shawn) Jang": where one name ends is not printed
+    authors = [surname_first(n) for n in names if looks_like_name(n)]
+    block = TitleBlock(title=" ".join(lines[1:-1]), authors=authors, author_text=lines[-1])
+    where = f"p1 Emerald cover '{citation.group(0)[-80:]}'"
+    line = citation.group(0)
+    candidates = [
+        Candidate(
+            name, re.sub(r"\s?-\s?", "-", " ".join(value.split())), CONFIDENCE, where, line=line
+        )
+        for name, value in citation.groupdict().items()
+        if value
+    ]
+    return block, candidates
+
+
 # The head ProQuest prints over an article from its databases: the title (up to three lines),
 # "Mellewigt, Thomas;Hoetker, Glenn", "Management Revue; 2006; 17,1; ABI/INFORM Complete",
 # "pg. 5". Read line by line: one pattern over all of it backtracks without end on a byline of

@@ -105,6 +105,11 @@ _COPYRIGHT_GLYPH = re.compile(
     # Wiley-Liss, Inc.", "Copyright ? 2004 John Wiley & Sons", "# Mary Ann Liebert, Inc."
     r"|(?:^|(?<=\s))[#r](?= (?:19|20)\d\d [A-Z])|(?<=Copyright )\?(?= (?:19|20)\d\d\b)"
     r"|^#(?= [A-Z][^\n]{0,40}\b(?:Inc|Ltd|LLC|GmbH|Press|Publishing)\b)"
+    # Springer's "# Saudi Society for Geosciences 2021", LaTeX's "c World Scientific
+    # Publishing Company", a symbol font's "D 2004 Elsevier Inc."
+    r"|^#(?= [A-Z][^\n#]{0,60}\b(?:19|20)\d\d\s*$)"
+    r"|^c(?= [A-Z][^\n]{0,50}\b(?:Inc|Ltd|LLC|GmbH|Press|Publishing|Company|Society)\b)"
+    r"|^D(?= (?:19|20)\d\d [A-Z][^\n]{0,50}\b(?:Inc|Ltd|LLC|GmbH|B\.\s?V|Press|Publishing)\b)"
     # "( 1998 John Wiley & Sons, Ltd.": a parenthesis that opens a year and a holder and
     # never closes
     r"|(?:^|(?<=\.\s))\((?= (?:19|20)\d\d [A-Z][^()\n]*$)"
@@ -815,6 +820,13 @@ _SMALL = frozenset(
         "für",
         "der",
         "und",
+        "à",  # not "do": "WHAT DO STUDENTS NEED"
+        "da",
+        "dos",
+        "das",
+        "del",
+        "della",
+        "degli",
     ]
 )
 
@@ -1307,13 +1319,16 @@ _ISSUER_HEAD = (
     r"Bank|Fund|Clinic|Association|Society|Foundation|Academy|Office|Service|Department|"
     r"Bureau|Board|Directorate)"
 )
+# the small words inside a body's name: "Université du Québec à Montréal", "Università degli
+# Studi di Bari", "Institute for the Study of Labor"
+_CONNECTOR = r"(?i:of|for|and|on|&|the|de|du|des|für|à|di|degli|della|del|da|do|dos|das|zu|der)"
 _ISSUER_LINE = re.compile(
-    rf"^(?:The\s)?(?P<issuer>(?:[A-Z][\w&'’\-]*\s(?:(?i:of|for|and|on|&|the|de|du|des|für)\s)*)"
-    rf"{{0,6}}{_ISSUER_HEAD}(?:\s(?:(?i:of|for|and|on|&|the|de|du|des|für)\s)*[A-Z][\w&'’\-]*){{0,5}}"
+    rf"^(?:The\s)?(?P<issuer>(?:[A-Z][\w&'’\-]*\s(?:{_CONNECTOR}\s)*)"
+    rf"{{0,6}}{_ISSUER_HEAD}(?:\s(?:{_CONNECTOR}\s)*[A-Z][\w&'’\-]*){{0,5}}"
     rf"(?:\sLtd\.?|\sInc\.?)?)(?:\s\([A-Z]{{2,10}}\))?$",
 )
 COVER_LINES = 40
-_GOES_ON = re.compile(r"^\s*(?:of|for|and|on|the|de|du|des|für)\s[A-Z]")
+_GOES_ON = re.compile(rf"^\s*{_CONNECTOR}\s[A-Z]")
 _REPORT_WORD = re.compile(
     r"\b(?:report|paper|brief|guidelines?|handbook|manual|review|policy|framework|series)\b", re.I
 )
@@ -1409,7 +1424,7 @@ _SUBMITTED = re.compile(rf"\bPreprint\ssubmitted\sto\b[^\n]{{0,100}}?\b(?P<year>
 # The weakest: a date on a short line of the first two pages (a report's cover "August
 # 2015", "Analysis — March 2026", "Rapport oktober 2015", "Final Report … Fall 2021").
 _COVER_DATE = re.compile(
-    rf"\b(?:(?:{MONTH}|(?i:{_IBERIAN_MONTH}))\s(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s)?(?:de\s)?|"
+    rf"\b(?:(?:{MONTH}|(?i:{_IBERIAN_MONTH})),?\s(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s)?(?:de\s)?|"
     rf"(?i:spring|summer|fall|autumn|winter)\s)(?P<year>{YEAR})\s*(?:\([^)]*\))?$"
 )  # the date ends its line: "December 2014 and September 2015." is a sentence
 _DATE_RANGE = re.compile(r"\d{4}(?:\s+[-–]\s*|\s*–\s*)\d")  # not an ISO date's "2026-06"
@@ -1703,7 +1718,8 @@ THESIS = re.compile(
     r"Tesis\sDoctoral|Masterarbeit|Bachelorarbeit|Diplomarbeit|Disserta\S{1,3}ão\sapresentada|"
     r"Proefschrift\ster\sverkrijging|Masterproef|M[ée]moire\spr[ée]sent[ée]|en\svue\sde\sl['’]obtention|"
     r"Trabajo\sde\sfin\sde\s(?:grado|m[áa]ster)|Tesi\sdi\s(?:laurea|dottorato)|"
-    r"para\sobtener\sel\s(?:t[íi]tulo|grado)|Trabalho\sde\sConclus\S{1,3}o\sde\sCurso|"
+    r"para\sobtener\sel\s(?:t[íi]tulo|grado)|Tesis\spara\s(?:optar|obtener)|"
+    r"毕业设计|毕业论文|学位论文|Trabalho\sde\sConclus\S{1,3}o\sde\sCurso|"
     r"Masteroppgave|Masteravhandling|Examensarbete|Kandidatarbeit|"
     r"Выпускная\sквалификационная\sработа|Диссертация\sна\sсоискание|"
     r"Магистерская\sдиссертация|Бакалаврская\sработа|Работа\sбакалавра|"
@@ -1731,7 +1747,7 @@ _THESIS_MONTH = rf"(?:{MONTH}|(?i:{_IBERIAN_MONTH}))"
 _UNIVERSITY = re.compile(
     r"(?P<university>(?:[A-ZÀ-Þ][\w'’\-]+[ ]){0,4}"
     r"(?i:Universi(?:ty|tät|té|tà|dade|dad|teit|tetet|tet|tário|tario|taria))"
-    r"(?:[ ](?:(?i:of|at|de|du|des|di|do|da|dos|the|degli|della|del|dei|i|zu|der)[ ])*"
+    r"(?:[ ](?:(?i:of|at|de|du|des|di|do|da|dos|the|degli|della|del|dei|i|zu|der|à)[ ])*"
     r"[A-ZÀ-Þ][\w'’\-]+){0,5})"
 )
 # in other scripts: the line that names a university ("Санкт-Петербургский политехнический

@@ -12,7 +12,7 @@ from essaylint.ingest.metadata.names import looks_like_name, split_names, surnam
 
 _LABEL = re.compile(
     r"^(?:(?:original|research|review|short|brief|regular|full|invited|technical|case|"
-    r"clinical|methods?|software|data|systematic)\s+)*(?:article|paper|report|communication|"
+    r"clinical|methods?|software|data|systematic|empirical|theoretical|conceptual)\s+)*(?:article|paper|report|communication|"
     r"review|note|letter|study|editorial|commentary|perspective|protocol|research)s?"
     r"(?:\s+open\s+access)?$|^open\s+access$|^abstract$",
     re.IGNORECASE,
