@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import importlib
 import json
 import pickle
 import sys
@@ -39,7 +38,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 import references
 from container_pieces import features, pieces, record_features
-from reference_candidates import watch_decide
+from reference_candidates import keyed_extractions, rules_alone
 
 from essaylint.ingest.metadata.learned import FLAGS, MODEL_FILE, enough_words, type_features
 from essaylint.ingest.metadata.printed import PrintedText
@@ -64,32 +63,23 @@ def documents(pdf_root: Path, corpus: Path, sets: list[str], cache: Path | None)
     if cache and cache.is_file():
         rows = pickle.loads(cache.read_bytes())
         return [row for row in rows if row["set"] in sets]
-    seen = watch_decide()
     rules_alone()
-    rows = []
-    for name in sets:
-        pdf_dir = corpus if name == "tuning" else pdf_root / name
-        for doc in json.loads((KEYS / f"{name}_key.json").read_text())["documents"]:
-            if not (pdf_dir / doc["file"]).is_file():
-                continue
-            seen.clear()
-            item = references.extract(pdf_dir, [doc["file"]])[doc["file"]]
-            text = seen.get("text")
-            pages = (text.pages, text.page_count) if text else None
-            rows.append({"set": name, "key": doc, "item": item, "pages": pages})
+    rows = [
+        {"set": name, "key": doc, "item": item, "pages": _pages(text)}
+        for name, doc, item, text in keyed_extractions(sets, pdf_root, corpus)
+    ]
     if cache:
         cache.write_bytes(pickle.dumps(rows))
     return rows
 
 
+def _pages(text: PrintedText | None) -> tuple | None:
+    """What the page text is made of, for pickling (its cached matches cannot be)."""
+    return (text.pages, text.page_count) if text else None
+
+
 def rules_type(row: dict) -> str:
     return row["item"].get("type") or "manuscript"
-
-
-def rules_alone() -> None:
-    """Extraction as the rules see it: the readers are what is being fitted."""
-    learned = importlib.import_module("essaylint.ingest.metadata.learned")
-    learned.read_type = lambda *_: ("", 0.0)
 
 
 def has_flags(record: dict) -> set[str]:

@@ -56,6 +56,27 @@ def watch_decide() -> dict:
     return seen
 
 
+def rules_alone() -> None:
+    """Extraction as the rules alone see it, without the learned type reader (what is
+    fitted, or compared with)."""
+    learned = importlib.import_module("essaylint.ingest.metadata.learned")
+    learned.read_type = lambda *_: ("", 0.0)
+
+
+def keyed_extractions(sets: list[str], pdf_root: Path, corpus: Path):  # type: ignore[no-untyped-def]
+    """(set, key record, CSL item, page text) for each keyed document whose PDF is on disk:
+    the tuning set's in ``corpus``, every other set's in ``pdf_root / set``."""
+    seen = watch_decide()
+    for name in sets:
+        pdf_dir = corpus if name == "tuning" else pdf_root / name
+        for doc in json.loads((KEYS / f"{name}_key.json").read_text())["documents"]:
+            if not (pdf_dir / doc["file"]).is_file():
+                continue
+            seen.clear()
+            item = references.extract(pdf_dir, [doc["file"]])[doc["file"]]
+            yield name, doc, item, seen.get("text")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--set", dest="sets", action="append", required=True)

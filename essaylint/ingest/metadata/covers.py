@@ -15,7 +15,7 @@ from essaylint.ingest.metadata.names import (
     split_names,
     surname_first,
 )
-from essaylint.ingest.metadata.printed import YEAR, Candidate, PrintedText
+from essaylint.ingest.metadata.printed import YEAR, Candidate, PrintedText, match_candidates
 from essaylint.ingest.metadata.titleblock import OPEN_END, TitleBlock
 
 _JSTOR = re.compile(r"Stable URL:\s*(?P<url>https?://(?:www\.)?jstor\.org/stable/\S+)")
@@ -82,16 +82,7 @@ def emerald_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | Non
         names = []  # "Kwangmin Park SooCheong (Shawn) Jang": where one name ends is not printed
     authors = [surname_first(n) for n in names if looks_like_name(n)]
     block = TitleBlock(title=" ".join(lines[1:-1]), authors=authors, author_text=lines[-1])
-    where = f"p1 Emerald cover '{citation.group(0)[-80:]}'"
-    line = citation.group(0)
-    candidates = [
-        Candidate(
-            name, re.sub(r"\s?-\s?", "-", " ".join(value.split())), CONFIDENCE, where, line=line
-        )
-        for name, value in citation.groupdict().items()
-        if value
-    ]
-    return block, candidates
+    return block, list(match_candidates(citation, "p1 Emerald cover", CONFIDENCE))
 
 
 # The head ProQuest prints over an article from its databases: the title (up to three lines),
@@ -115,13 +106,7 @@ def proquest_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | No
         if record and authors and _PROQUEST_PAGE.match(lines[names_at + 2]):
             title = " ".join(lines[:names_at])
             block = TitleBlock(title=title, authors=authors, author_text="; ".join(authors))
-            where = f"p1 ProQuest head '{lines[names_at + 1][:80]}'"
-            candidates = [
-                Candidate(field, value, CONFIDENCE, where, line=lines[names_at + 1])
-                for field, value in record.groupdict().items()
-                if value
-            ]
-            return block, candidates
+            return block, list(match_candidates(record, "p1 ProQuest head", CONFIDENCE))
     return None
 
 

@@ -608,38 +608,38 @@ def _citation_lines(text: PrintedText) -> Iterator[Candidate]:
     joined = _join_wrapped(front)
     yield from _longer_than_its_line(list(_forms_in(joined, "p1", seen, factor=0.9)), single)
     for match in _VOLUME_ARTICLE.finditer(front):
-        yield from _groups(match, "p1 volume/article line", 0.85)
+        yield from match_candidates(match, "p1 volume/article line", 0.85)
     for number, line in zones + [(1, ln) for ln in front.split("\n")]:
         for match in _VOLUME_BAR_ARTICLE.finditer(line):
-            yield from _groups(match, f"p{number} volume/article line", 0.8)
+            yield from match_candidates(match, f"p{number} volume/article line", 0.8)
             yield from _container_before(line[: match.start()], f"p{number} volume/article line")
     for match in _VOL_ISSUE_PAGES.finditer(front):
         if _plausible_journal(match.group("banner").strip()):
-            yield from _groups(match, "p1 volume/issue line under its banner", 0.75)
+            yield from match_candidates(match, "p1 volume/issue line under its banner", 0.75)
             yield from _container_before(match.group("banner"), "p1 banner over its volume line")
     margins = "\n".join(line for n, line in zones if n == 1)
     for match in _APA_LINES.finditer(margins):
-        yield from _groups(match, "p1 APA journal lines", 0.85)
+        yield from match_candidates(match, "p1 APA journal lines", 0.85)
     for match in _OUP_HEAD.finditer(front):
-        yield from _groups(match, "p1 journal and volume head", 0.85)
+        yield from match_candidates(match, "p1 journal and volume head", 0.85)
     dated = (_DATE_VOLUME_ISSUE, _YEAR_VOL_PAGES, _VOL_NO_DATE_PAGES, _MONTH_YEAR_VOL_PAGES)
     for match in (m for pattern in dated for m in pattern.finditer(front)):
-        yield from _groups(match, "p1 volume/issue line", 0.8)
+        yield from match_candidates(match, "p1 volume/issue line", 0.8)
         if match.group("banner"):
             yield from _container_before(match.group("banner"), "p1 banner over its volume line")
     for number, line in zones:
         if match := _NATURE_HEAD.match(line):
             yield from _nature_head(match, number)
         if match := _BAR_DATE_VOLUME_ISSUE.search(line.strip()):
-            yield from _groups(match, f"p{number} head/foot", 0.8)
+            yield from match_candidates(match, f"p{number} head/foot", 0.8)
         if match := _NATURE_FOOT.match(line.strip()):
             yield from _nature_head(match, number)
         if match := _BAR_FOOT.match(line.strip()):
-            yield from _groups(match, f"p{number} foot", 0.8)
+            yield from match_candidates(match, f"p{number} foot", 0.8)
         if number > 1 and (match := _ACRONYM_FOOT.match(line.strip())):
             yield Candidate("container", match.group("container"), 0.7, f"p{number} foot '{line}'")
     for match in _PMC_FINAL_FORM.finditer(front):
-        yield from _groups(match, "p1 PMC author manuscript", 0.85)
+        yield from match_candidates(match, "p1 PMC author manuscript", 0.85)
     yield from _proceedings(text)
 
 
@@ -683,7 +683,7 @@ def after_title(text: PrintedText, title: str) -> Iterator[Candidate]:
         match = _CITED_VOL_ISSUE_PAGES.match(tail) or _CITED_AFTER_TITLE.match(tail)
         container = match.group("container").strip(" .") if match else ""
         if _plausible_journal(container) and not _ENDS_WITH_MONTH.search(container):
-            for candidate in _groups(match, "p1 citation of itself after its title", 0.75):
+            for candidate in match_candidates(match, "p1 citation of itself after its title", 0.75):
                 if candidate.field == "container" and _ABBREVIATION_END.search(candidate.value):
                     candidate = replace(candidate, value=candidate.value + ".")
                 yield candidate
@@ -726,10 +726,11 @@ def _forms_in(line: str, where: str, seen: set[tuple[str, str]], factor: float =
             if key in seen:
                 continue
             seen.add(key)
-            yield from _groups(match, f"{where} citation line", form.confidence * factor)
+            yield from match_candidates(match, f"{where} citation line", form.confidence * factor)
 
 
-def _groups(match: re.Match[str], where: str, confidence: float) -> Iterator[Candidate]:
+def match_candidates(match: re.Match[str], where: str, confidence: float) -> Iterator[Candidate]:
+    """A candidate per named group a citation line's pattern matched, its values cleaned."""
     quote = " ".join(match.group(0).split())[:120]
     for name, value in match.groupdict().items():
         if not value or name == "banner":
@@ -870,7 +871,7 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
                 yield Candidate("year", year.group(1), 0.75, where, line=quote)
     yield from _ceur_footer(text.front_flat)
     for match in _SPRINGER_SERIES_FOOT.finditer(front):
-        for candidate in _groups(match, "p1 proceedings foot", 0.85):
+        for candidate in match_candidates(match, "p1 proceedings foot", 0.85):
             if candidate.field == "container":  # the venue's acronym as printed: "ACIIDS 2020"
                 candidate = replace(candidate, value=match.group("container").strip())
             yield candidate
@@ -1559,7 +1560,7 @@ def acl_foot(text: PrintedText) -> Iterator[Candidate]:
 def chapter_candidates(text: PrintedText) -> Iterator[Candidate]:
     match = _CHAPTER_IN.search(text.front_flat) or _CHAPTER_IN_EDS.search(text.front_flat)
     if match:
-        yield from _groups(match, "p1 chapter reference", 0.75)
+        yield from match_candidates(match, "p1 chapter reference", 0.75)
         yield Candidate("type_cue", "chapter", 0.7, f"p1 chapter reference '{match.group(0)[:80]}'")
 
 
