@@ -576,6 +576,16 @@ def main(argv: list[str] | None = None) -> int:
         "heldout37": DATA / "references" / "heldout37_key.json",
         "heldout38": DATA / "references" / "heldout38_key.json",
         "heldout39": DATA / "references" / "heldout39_key.json",
+        "heldout40": DATA / "references" / "heldout40_key.json",
+        "heldout41": DATA / "references" / "heldout41_key.json",
+        "heldout42": DATA / "references" / "heldout42_key.json",
+        "heldout43": DATA / "references" / "heldout43_key.json",
+        "heldout44": DATA / "references" / "heldout44_key.json",
+        "heldout45": DATA / "references" / "heldout45_key.json",
+        "heldout46": DATA / "references" / "heldout46_key.json",
+        "heldout47": DATA / "references" / "heldout47_key.json",
+        "heldout48": DATA / "references" / "heldout48_key.json",
+        "heldout49": DATA / "references" / "heldout49_key.json",
     }
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

@@ -210,6 +210,12 @@ def test_ris_parses_with_the_right_types_and_fields() -> None:
     assert records["doc_web"]["urls"] == ["https://uwaterloo.ca/secretariat/policies/policy-77"]
 
 
+def test_slides_are_a_presentation_in_ris() -> None:
+    slides = entry("doc_slides", type="speech", authors="Proessl, Felix", title="Data hygiene")
+    (record,) = rispy.loads(to_ris([slides]))
+    assert (record["type_of_reference"], record["title"]) == ("SLIDE", "Data hygiene")
+
+
 @pytest.mark.parametrize("name", sorted(SHIPPED))
 def test_citeproc_formats_every_record_in_every_shipped_style(name: str, tmp_path: Path) -> None:
     references = tmp_path / "references.json"

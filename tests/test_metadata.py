@@ -2843,3 +2843,452 @@ def test_an_article_kind_over_the_title_is_no_part_of_it() -> None:
     ]
     expected = "Age and Time Horizons Are Associated With Preferences for Helping Colleagues"
     assert lines_record(lines).title == expected
+
+
+def test_a_report_cover_that_sets_its_issuer_larger_than_its_title() -> None:
+    lines = [
+        (210.0, 16.2, "WHO/CDS/CSR/ISR/2000.1"),
+        (303.0, 16.2, "WHO Report on Global Surveillance of Epidemic-prone"),
+        (319.0, 16.2, "Infectious Diseases"),
+        (444.0, 27.0, "World Health Organization"),
+        (471.0, 18.0, "Department of Communicable Disease Surveillance and"),
+        (490.0, 18.0, "Response"),
+        *TEXT,
+    ]
+    metadata = lines_record(lines)
+    assert (
+        metadata.title == "WHO Report on Global Surveillance of Epidemic-prone Infectious Diseases"
+    )
+    assert (metadata.type, metadata.number) == ("report", "WHO/CDS/CSR/ISR/2000.1")
+    assert metadata.publisher == "World Health Organization"
+    morocco = [
+        (140.0, 15.1, "KINGDOM OF MOROCCO"),
+        (172.0, 15.1, "DIRECTORATE OF STUDIES AND FINANCIAL FORECASTS"),
+        (256.0, 13.2, "THE TOURISM SECTOR:"),
+        (286.0, 13.2, "PROGRESS REPORT AND PROSPECTIVE ANALYSIS"),
+        *TEXT,
+    ]
+    assert lines_record(morocco).title == (
+        "THE TOURISM SECTOR: PROGRESS REPORT AND PROSPECTIVE ANALYSIS"
+    )
+    # a title that names a body stays where nothing else is a title
+    society = [(120.0, 20.0, "The Royal Society"), (150.0, 12.0, "Ann Cole"), *TEXT]
+    assert lines_record(society).title == "The Royal Society"
+
+
+def test_a_labelled_title_and_a_labelled_document_index() -> None:
+    lines = [
+        (75.0, 16.9, "URGENT ACTION"),
+        (107.0, 9.3, "URGENT ACTION TITLE: Honduras: Armed attack against members of COPINH"),
+        (131.0, 9.3, "PUBLICATION DATE: 5 July 2017"),
+        (179.0, 9.3, "INDEX NUMBER: AMR 37/6674/2017"),
+        *TEXT,
+    ]
+    metadata = lines_record(lines)
+    assert metadata.title == "Honduras: Armed attack against members of COPINH"
+    assert (metadata.type, metadata.number) == ("report", "AMR 37/6674/2017")
+    bundestag = [
+        (57.0, 17.9, "Deutscher Bundestag"),
+        (224.0, 15.0, "Titel: Die israelische Militäroperation Rising Lion und die US-Angriffe"),
+        (226.0, 15.0, "Die israelische Militäroperation Rising Lion und die US-Angriffe"),
+        (242.0, 15.0, "Midnight Hammer gegen iranische Atomanlagen"),
+        (280.0, 10.0, "Aktenzeichen: WD 2 - 3000 - 029/25"),
+        *TEXT,
+    ]
+    metadata = lines_record(bundestag)
+    assert metadata.title == (
+        "Die israelische Militäroperation Rising Lion und die US-Angriffe Midnight Hammer "
+        "gegen iranische Atomanlagen"
+    )
+    assert metadata.number == "WD 2 - 3000 - 029/25"
+    assert lines_record([(60.0, 10.0, "[POL 10/004/2006]"), *TEXT]).number == "POL 10/004/2006"
+    # the translated title a label sets under the abstract is no title over the printed one
+    bilingual = [
+        (144.0, 12.9, "Academic stress and adaptation to university life: mediation of"),
+        (160.0, 12.9, "cognitive-emotional regulation and social support"),
+        (186.0, 9.1, "Jorge Emiro Restrepo, Erika Yohanna Bedoya Cardona"),
+        (259.0, 7.4, "Título: Estrés académico y adaptación a la vida universitaria"),
+        *TEXT,
+    ]
+    assert lines_record(bilingual).title.startswith("Academic stress and adaptation")
+
+
+def test_names_over_two_lines_above_a_title_and_a_title_that_ends_in_a_short_word() -> None:
+    springer = [
+        (60.0, 9.0, "Acta Mech 224, 2281–2289 (2013)"),
+        (120.0, 10.0, "J. Einarsson · A. Johansson · S. K. Mahato ·"),
+        (132.0, 10.0, "J.R. Angilella · D. Hanstorp · B. Mehlig"),
+        (160.0, 16.0, "Periodic and aperiodic tumbling of microrods"),
+        *TEXT,
+    ]
+    families = [a.split(",")[0] for a in lines_record(springer).authors]
+    assert families == ["Einarsson", "Johansson", "Mahato", "Angilella", "Hanstorp", "Mehlig"]
+    scientific_reports = [
+        (147.0, 31.0, "SpliceDetector: a software for detection"),
+        (177.0, 31.0, "of splicing events directly from transcript"),
+        (207.0, 31.0, "IDs"),
+        (244.0, 11.9, "Mandana Baharlou Houreh1, Espen Flage−Larsen2 & Ali Niazi1"),
+        *TEXT,
+    ]
+    metadata = lines_record(scientific_reports)
+    assert metadata.title.endswith("directly from transcript IDs")
+    assert metadata.authors == ["Houreh, Mandana Baharlou", "Flage-Larsen, Espen", "Niazi, Ali"]
+
+
+def test_running_heads_and_abstracts_that_cite_the_article() -> None:
+    nsca = [
+        (60.0, 9.0, "Internal and External Load Metrics NCAA D1 BVB (2022) 36:8"),
+        (120.0, 16.0, "Validation of Internal and External Load Metrics in NCAA D1"),
+        (140.0, 16.0, "Women’s Beach Volleyball"),
+        (170.0, 10.0, "Matthew J. Tometz and Adam R. Annaccone"),
+        (200.0, 9.0, "Tometz, MJ and Annaccone, AR. Validation of internal and external load"),
+        (212.0, 9.0, "metrics in beach volleyball. J Strength Cond Res 36(8): 2223–2229, 2022—The"),
+        *TEXT,
+    ]
+    assert record(lines_record(nsca)) | {"publisher": "", "doi": ""} == {
+        "type": "article-journal",
+        "container": "J Strength Cond Res",
+        "volume": "36",
+        "issue": "8",
+        "page": "2223-2229",
+        "number": "",
+        "publisher": "",
+        "doi": "",
+        "year": 2022,
+    }
+    obstetrics = [(120.0, 16.0, "Pregnancy Outcomes After Vaccination"), *TEXT]
+    citation = (400.0, 9.0, "(Obstet Gynecol 2023;141:555–62)")
+    metadata = lines_record([*obstetrics, citation])
+    assert (metadata.container, metadata.volume, metadata.page) == (
+        "Obstet Gynecol",
+        "141",
+        "555-62",
+    )
+
+
+def test_sage_online_first_banner_on_two_lines_and_an_aps_article_number() -> None:
+    sage = [
+        (40.0, 10.0, "Australian & New Zealand Journal of"),
+        (52.0, 10.0, "Criminology"),
+        (64.0, 10.0, "0(0) 1–20"),
+        (120.0, 18.0, "Fear of crime examined through diversity of crime"),
+        (160.0, 11.0, "Wilson Hernández"),
+        *TEXT,
+    ]
+    metadata = lines_record(sage)
+    assert metadata.container == "Australian & New Zealand Journal of Criminology"
+    assert (metadata.volume, metadata.issue, metadata.page) == ("", "", "")
+    aps = [
+        (60.0, 9.0, "PHYSICAL REVIEW C 84, 011902(R) (2011)"),
+        (120.0, 14.0, "Vector meson production in coherent hadronic interactions"),
+        (150.0, 10.0, "V. P. Gonçalves and M. V. T. Machado"),
+        *TEXT,
+        (790.0, 7.0, "0556-2813/2011/84(1)/011902(4) ©2011 American Physical Society 011902-1"),
+    ]
+    metadata = lines_record(aps)
+    assert (metadata.container, metadata.volume, metadata.number) == (
+        "Physical Review C",
+        "84",
+        "011902",
+    )
+    assert metadata.publisher == "American Physical Society"
+
+
+def test_other_signs_for_copyright_impact_factors_and_spaced_degrees() -> None:
+    chapter = [
+        (60.0, 16.0, "Exploration of Timbre by Analysis and Synthesis"),
+        *TEXT,
+        (790.0, 7.0, "Copyright 9 1999 by Academic Press."),
+    ]
+    metadata = lines_record(chapter)
+    assert (metadata.publisher, metadata.year) == ("Academic Press", 1999)
+    chapter[-1] = (790.0, 7.0, "Copyright \x0e9 1999 by Academic Press.")  # a shift-out code
+    assert lines_record(chapter).publisher == "Academic Press"
+    wjpps = [
+        (40.0, 9.0, "World Journal of Pharmacy and Pharmaceutical Sciences"),
+        (60.0, 9.0, "SJIF Impact Factor 7.421 Volume 8, Issue 1, 1385-1395"),
+        (120.0, 16.0, "LIVER DISEASES-AN OVERVIEW"),
+        (150.0, 10.0, "*Dr. S. Sivakrishnan, M. Pharm, Ph.D."),
+        (162.0, 10.0, "Assistant Professor"),
+        *TEXT,
+    ]
+    metadata = lines_record(wjpps)
+    assert "Impact Factor" not in metadata.container
+    assert metadata.authors == ["Sivakrishnan, S."]
+
+
+def test_covers_in_display_type_alone_colon_subtitles_and_a_spanish_thesis() -> None:
+    display = [
+        (50.0, 24.7, "Concurso"),
+        (69.0, 24.7, "Anual de"),
+        (88.0, 24.7, "Investigación"),
+        *[
+            (238.0 + 37 * i, 41.7, words)
+            for i, words in enumerate(
+                [
+                    "¿A costa de qué?:",
+                    "Impacto de corto y",
+                    "mediano plazo de los",
+                    "Estados de",
+                    "Emergencia en el",
+                    "Callao sobre la",
+                    "seguridad ciudadana,",
+                    "y el bienestar social",
+                ]
+            )
+        ],
+        (580.0, 27.6, "Wilson Hernández"),
+        (610.0, 27.6, "Angelo Cozzubo"),
+        (680.0, 24.6, "Grupo de Análisis para el Desarrollo"),
+    ]
+    metadata = lines_record(display)
+    assert metadata.title.startswith("¿A costa de qué?: Impacto de corto y mediano plazo")
+    assert metadata.authors == ["Hernández, Wilson", "Cozzubo, Angelo"]
+    subtitle = [
+        (109.0, 24.5, "DE LO REAL A LO VIRTUAL:"),
+        (146.0, 19.5, "UNA METODOLOGÍA ACCESIBLE Y REPLICABLE DE"),
+        (175.0, 19.5, "DIGITALIZACIÓN DE OBJETOS ORIENTADA AL USUARIO"),
+        (453.0, 14.7, "Jaime Berrocal Truchemotte"),
+        *TEXT,
+    ]
+    assert lines_record(subtitle).title.endswith("DIGITALIZACIÓN DE OBJETOS ORIENTADA AL USUARIO")
+    thesis = [
+        (332.0, 13.4, "El turismo gastronómico y la identidad de las mujeres campesinas"),
+        (420.0, 11.0, "Trabajo final presentada como requisito parcial para optar al título de:"),
+        (555.0, 13.4, "Patricia Pulido Rivera"),
+        (644.0, 12.3, "Universidad Nacional de Colombia"),
+        (700.0, 12.3, "2022"),
+    ]
+    metadata = lines_record(thesis)
+    assert (metadata.type, metadata.publisher) == ("thesis", "Universidad Nacional de Colombia")
+
+
+def test_an_ismir_licence_footnote_names_the_conference() -> None:
+    lines = [
+        (100.0, 16.0, "Deep convolutional networks on the pitch spiral"),
+        (130.0, 11.0, "Vincent Lostanlen and Carmine-Emanuele Cella"),
+        *TEXT,
+        (700.0, 8.0, "© Vincent Lostanlen and Carmine-Emanuele Cella. Licensed under a Creative"),
+        (
+            710.0,
+            8.0,
+            "Commons Attribution 4.0 International License (CC BY 4.0). Attribution: Vincent",
+        ),
+        (
+            720.0,
+            8.0,
+            "Lostanlen and Carmine-Emanuele Cella. “Deep convolutional networks on the pitch",
+        ),
+        (730.0, 8.0, "spiral”, 17th International Society for Music Information Retrieval"),
+        (740.0, 8.0, "Conference, 2016."),
+    ]
+    metadata = lines_record(lines)
+    assert metadata.type == "paper-conference"
+    assert metadata.container == (
+        "17th International Society for Music Information Retrieval Conference"
+    )
+    assert metadata.year == 2016
+
+
+def _deck(width: float, words_on_a_slide: int, count: int = 12) -> DocumentMetadata:
+    title = Line("Data hygiene", 30.0, 100.0, 130.0, 40.0)
+    slide = [Line(" ".join(["word"] * words_on_a_slide), 14.0, 200.0, 214.0, 40.0)]
+    pages = [PageLines(1, 540.0, [title], width=width)]
+    pages += [PageLines(n, 540.0, slide, margin_lines=[], width=width) for n in (2, 3)]
+    return printed_metadata(PrintedText(pages, count), Embedded())
+
+
+def test_a_deck_of_slides_is_a_presentation() -> None:
+    assert _deck(width=960.0, words_on_a_slide=40).type == "speech"
+    assert _deck(width=960.0, words_on_a_slide=400).type != "speech"  # a landscape report
+    assert _deck(width=380.0, words_on_a_slide=40).type != "speech"  # portrait pages
+    assert _deck(width=960.0, words_on_a_slide=40, count=3).type != "speech"  # three pages
+
+
+def test_the_pdfs_author_field_counts_only_where_a_page_prints_the_names() -> None:
+    cover = [(120.0, 20.0, "Guía de práctica clínica"), *TEXT]
+    clerk = Embedded(authors=["Neumann, Ignacio"])  # who made the file, printed nowhere
+    assert lines_record(cover, clerk).authors == []
+    later = [(100.0, 10.0, "Prepared by Ignacio Neumann and the guideline group"), *TEXT]
+    metadata = lines_record(cover, clerk, later=(later,))
+    assert metadata.authors == ["Neumann, Ignacio"]
+    assert "later page" in metadata.evidence["authors"]
+
+
+def test_korean_chinese_and_japanese_thesis_covers() -> None:
+    korean = [
+        (96.0, 14.0, "공학석사학위논문"),
+        (183.0, 21.9, "물리 기반 신경망을 이용한"),
+        (220.0, 21.9, "탄성체의 거동 해석"),
+        (456.0, 14.0, "2022년  2월"),
+        (555.0, 15.9, "서울대학교 대학원"),
+    ]
+    metadata = lines_record(korean)
+    assert metadata.title == "물리 기반 신경망을 이용한 탄성체의 거동 해석"
+    assert (metadata.type, metadata.year, metadata.publisher) == ("thesis", 2022, "서울대학교")
+    taiwanese = [
+        (83.0, 31.9, "國 立 中 央 大 學"),
+        (162.0, 24.8, "統 計 研 究 所"),
+        (207.0, 24.8, "碩 士 論 文"),
+        (294.0, 24.8, "時間相依 ROC 曲線分析: 修正與比較"),
+        (494.0, 24.8, "研究生：侯昰宇"),
+        (553.0, 24.8, "指導教授：曾議寬 博士"),
+    ]
+    metadata = lines_record(taiwanese)
+    assert metadata.title == "時間相依 ROC 曲線分析: 修正與比較"
+    assert (metadata.type, metadata.authors, metadata.publisher) == (
+        "thesis",
+        ["侯, 昰宇"],
+        "國立中央大學",
+    )
+    japanese = [
+        (312.0, 19.9, "修士論文"),
+        (369.0, 19.2, "J-PARC E07実験におけるbeam照射及び"),
+        (396.0, 19.9, "原子核乾板中のΞ-粒子飛跡自動追跡"),
+        (438.0, 16.6, "岐阜大学大学院 教育学研究科"),
+    ]
+    assert (
+        lines_record(japanese).title
+        == "J-PARC E07実験におけるbeam照射及び原子核乾板中のΞ-粒子飛跡自動追跡"
+    )
+    supervisors = [
+        (139.0, 16.6, "超音波照射された擬塑性流体中の落下球実験"),
+        (336.0, 12.0, "杉山 和靖 教授"),
+    ]
+    assert lines_record([*supervisors, *TEXT]).authors == []
+
+
+def test_conference_lines_spelled_out_workshops_and_venues_with_their_year() -> None:
+    body = [(120.0, 16.0, "Learning to Pack Bins"), (150.0, 11.0, "Ann Cole and Bea Dorn"), *TEXT]
+    aaai = (40.0, 9.0, "The Thirty-Fifth AAAI Conference on Artificial Intelligence (AAAI-21)")
+    assert lines_record([aaai, *body]).container == aaai[2]
+    workshop = (
+        "37th Conference on Neural Information Processing Systems (NeurIPS 2023) Workshop on "
+        "MATH-AI."
+    )
+    metadata = lines_record([*body, (790.0, 8.0, workshop)])
+    assert (metadata.type, metadata.container) == ("paper-conference", workshop.rstrip("."))
+    iclr = (40.0, 9.0, "Published as a conference paper at ICLR 2026")
+    assert record(lines_record([iclr, *body]))["container"] == "ICLR 2026"
+    ijcai = (
+        40.0,
+        9.0,
+        "Proceedings of the Twenty-Sixth International Joint Conference on Artificial "
+        "Intelligence (IJCAI-17)",
+    )
+    metadata = lines_record([ijcai, *body])
+    assert (metadata.year, metadata.type) == (2017, "paper-conference")
+
+
+def test_labels_memos_reports_and_cover_lines_are_no_names() -> None:
+    thesis = [
+        (165.0, 20.7, "Zurich University of Applied Sciences"),
+        (343.0, 7.7, "Bachelor’s Thesis"),
+        (406.0, 18.1, "Focusing on Students, not Machines"),
+        (542.0, 10.6, "Authors:"),
+        (551.0, 15.9, "Philip Breuer1"),
+        (565.0, 15.9, "Gérôme Meyer2"),
+        (580.0, 10.6, "Supervisor:"),
+        (590.0, 15.9, "Dr. Jonathan Fürst"),
+    ]
+    assert lines_record(thesis).authors == ["Breuer, Philip", "Meyer, Gérôme"]
+    report = [
+        (74.0, 17.0, "Understanding Address Usage in the Visible Internet"),
+        (96.0, 13.4, "USC/ISI Technical Report ISI-TR-656, February 2009"),
+        (122.0, 11.5, "Xue Cai  John Heidemann"),
+        *TEXT,
+    ]
+    metadata = lines_record(report)
+    assert (metadata.type, metadata.authors) == ("report", ["Cai, Xue", "Heidemann, John"])
+    memo = [
+        (63.0, 34.5, "Memo"),
+        (160.0, 9.4, "Date:  August 9, 2024"),
+        (247.0, 9.3, "Subject:  Napa County Regional Climate Action and Adaptation Plan"),
+        *TEXT,
+    ]
+    assert lines_record(memo).title == "Napa County Regional Climate Action and Adaptation Plan"
+    journal_issue = [
+        (60.0, 12.0, "Numéro Avril"),
+        (100.0, 18.0, "Pour un oui ou pour un non"),
+        *TEXT,
+    ]
+    assert lines_record(journal_issue).authors == []
+
+
+def test_a_thesis_cover_set_in_one_size() -> None:
+    lines = [
+        (166.0, 10.9, "Universidad de Chile"),
+        (182.0, 10.9, "Facultad de Ciencias Sociales"),
+        (214.0, 10.9, "Carrera de Sociología"),
+        (451.0, 10.9, "Memoria para optar al título profesional de Sociólogo/a"),
+        (494.0, 10.7, "¿Quién justifica qué?"),
+        (515.0, 10.7, "El rol del sentido de injusticia en las justificaciones de"),
+        (529.0, 10.7, "violencia en contexto de protesta"),
+        (574.0, 10.8, "AUTOR/A:"),
+        (589.0, 10.9, "Martín Venegas Márquez"),
+        (619.0, 10.9, "PROFESOR/A GUÍA:"),
+        (637.0, 10.9, "Juan Carlos Castillo"),
+        (685.0, 10.9, "12 de agosto de 2022"),
+    ]
+    metadata = lines_record(lines)
+    assert metadata.title.startswith("¿Quién justifica qué? El rol del sentido de injusticia")
+    assert (metadata.type, metadata.publisher) == ("thesis", "Universidad de Chile")
+    assert metadata.authors == ["Márquez, Martín Venegas"]
+
+
+def test_a_title_line_that_reads_like_a_name_and_the_names_under_the_degree() -> None:
+    lines = [
+        (133.0, 6.2, "Universidad de Buenos Aires"),
+        (147.0, 6.3, "Facultad de Ciencias Exactas y Naturales"),
+        (340.0, 18.3, "Validación Experimental de"),
+        (359.0, 18.3, "Abstracciones Modales para Contratos"),
+        (379.0, 18.3, "Inteligentes"),
+        (455.0, 10.6, "Tesis de Licenciatura en Ciencias de la Computación"),
+        (523.0, 12.7, "Matías Nicolás Incem y Alejandra Alicia Rodríguez"),
+        (715.0, 10.6, "Director: Dr. Diego Garbervetsky"),
+        (734.0, 10.6, "Buenos Aires, 2025"),
+    ]
+    metadata = lines_record(lines)
+    assert metadata.title == (
+        "Validación Experimental de Abstracciones Modales para Contratos Inteligentes"
+    )
+    assert metadata.type == "thesis"
+    assert metadata.authors == ["Incem, Matías Nicolás", "Rodríguez, Alejandra Alicia"]
+
+
+def test_more_citation_lines_reprints_and_old_fonts() -> None:
+    body = [(120.0, 16.0, "A Study of Things"), (150.0, 11.0, "Ann Cole and Bea Dorn"), *TEXT]
+    aej = (40.0, 9.0, "American Economic Journal: Applied Economics 2009, 1:4, 34–68")
+    assert record(lines_record([aej, *body])) | {"publisher": "", "doi": ""} == {
+        "type": "article-journal",
+        "container": "American Economic Journal: Applied Economics",
+        "volume": "1",
+        "issue": "4",
+        "page": "34-68",
+        "number": "",
+        "publisher": "",
+        "doi": "",
+        "year": 2009,
+    }
+    banner = (
+        40.0,
+        9.0,
+        "Asian Online Journal Publishing Group Journal of Education and e-Learning Research "
+        "Vol. 7, No. 2, 130-152, 2020",
+    )
+    assert lines_record([banner, *body]).container == "Journal of Education and e-Learning Research"
+    elsevier = (40.0, 9.0, "Computational Materials Science 15 (1999) 311±340")
+    assert lines_record([elsevier, *body]).page == "311-340"
+    reprint = [
+        (30.0, 9.0, "Reprinted with corrections from The Bell System Technical Journal,"),
+        (40.0, 9.0, "Vol. 27, pp. 379–423, 623–656, July, October, 1948."),
+    ]
+    metadata = lines_record([*reprint, *body])
+    assert (metadata.container, metadata.volume, metadata.page, metadata.year) == (
+        "The Bell System Technical Journal",
+        "27",
+        "379-423",
+        1948,
+    )
+    iop = (790.0, 7.0, "© 2024 IOP Publishing Ltd 1")
+    assert lines_record([*body, iop]).publisher == "IOP Publishing"

@@ -266,6 +266,7 @@ RIS_TYPES = {
     "webpage": "ELEC",
     "dataset": "DATA",
     "software": "COMP",
+    "speech": "SLIDE",  # Zotero reads RIS SLIDE as a Presentation
 }
 
 

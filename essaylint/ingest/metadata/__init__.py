@@ -19,6 +19,7 @@ from essaylint.ingest.metadata.covers import (
     framed_title,
     jstor_cover,
     labelled_authors,
+    labelled_title,
     name_alone,
     openedition_cover,
     proquest_cover,
@@ -44,6 +45,7 @@ from essaylint.ingest.metadata.printed import (
     isbn_candidates,
     labelled_locators,
     mpra_cover,
+    names_a_body,
     publisher_candidates,
     report_number_candidates,
     running_body,
@@ -86,6 +88,8 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
     found = thesis_title(text)
     if not cover and _thesis_title_wins(found, block.title):
         block = replace(block, title=found, over_names=False)
+    elif not cover and _weak_title(block.title) and (labelled := labelled_title(text)):
+        block = replace(block, title=labelled, over_names=False)
     names = labelled_authors(text)
     if not names and (author := thesis_author(text, found)):
         names = [author]
@@ -119,6 +123,13 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
         *mpra_cover(text),
     ]
     return decide(text, block, embedded, candidates)
+
+
+def _weak_title(title: str) -> bool:
+    """A title block that read a body's name or a short heading ("URGENT ACTION"): a
+    labelled title ("Titel: …") replaces it; a translated title after a label under the
+    abstract does not replace the title in display type."""
+    return len(title.split()) <= 3 or names_a_body(title)
 
 
 def _thesis_title_wins(found: str, title: str) -> bool:

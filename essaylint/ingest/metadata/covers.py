@@ -15,7 +15,13 @@ from essaylint.ingest.metadata.names import (
     split_names,
     surname_first,
 )
-from essaylint.ingest.metadata.printed import YEAR, Candidate, PrintedText, match_candidates
+from essaylint.ingest.metadata.printed import (
+    THESIS,
+    YEAR,
+    Candidate,
+    PrintedText,
+    match_candidates,
+)
 from essaylint.ingest.metadata.titleblock import OPEN_END, TitleBlock
 
 _JSTOR = re.compile(r"Stable URL:\s*(?P<url>https?://(?:www\.)?jstor\.org/stable/\S+)")
@@ -215,9 +221,9 @@ def _unlabelled_author(text: PrintedText, title: str) -> str:
 # A report's or brief's author label: "Authors:" over "Nicola Davey & Ali Cole",
 # "Prepared by Suleman Yousaf", "Autores: …"
 _AUTHOR_LABEL = re.compile(
-    r"^\s*(?:(?:Authors?|Autor(?:es|in|en)?|Auteur(?:e?s)?|Autori?|Auteurs?)\s*:|"
+    r"^\s*(?:(?:Authors?|Autor(?:es|in|en|/a)?|Auteur(?:e?s)?|Autori?|Auteurs?)\s*:|"
     r"(?:Prepared|Written|Compiled)\sby:?|(?:Elaborado|Realizado)\spor\s?:?|(?:Rédigé|Réalisé)\spar\s?:?|"
-    r"Verfasst\svon:?)"
+    r"Verfasst\svon:?|(?:研究生|作\s?者|著\s?者|저\s?자|성\s?명)\s?:)"
     r"[ \t]*(?:\n\s*)?(?P<names>[^\n]{3,160}?)\s*$",
     re.M | re.I,
 )
@@ -228,11 +234,26 @@ _STUDENT_NUMBER = re.compile(r"\s+[A-Z]{0,3}\d{4,}\s*$")  # "Mohamed Tah   C1289
 
 def labelled_authors(text: PrintedText) -> list[str]:
     """The names after an author label on page 1, when every one reads as a name."""
-    for match in _AUTHOR_LABEL.finditer(text.front_text()):
+    front = text.front_text()
+    for match in _AUTHOR_LABEL.finditer(front):
         names = split_names(_STUDENT_NUMBER.sub("", match.group("names")))
         if names and all(looks_like_name(n) for n in names):
-            return names
+            alone = "\n" in front[match.start() : match.start("names")]  # "Authors:" on its line
+            listed = alone and len(names) == 1  # and one name a line under it
+            return names + _one_a_line(front[match.end() :]) if listed else names
     return []
+
+
+def _one_a_line(text: str) -> list[str]:
+    """The names listed one a line under the first ("Authors:" / "Philip Breuer1" /
+    "Gérôme Meyer2"), up to the first line that is not one name."""
+    names: list[str] = []
+    for line in text.lstrip("\n").split("\n")[:8]:
+        found = split_names(_STUDENT_NUMBER.sub("", line))
+        if len(found) != 1 or not looks_like_name(found[0]) or ":" in line:
+            break
+        names.append(found[0])
+    return names
 
 
 _OPENEDITION = re.compile(r"openedition\.org|revues\.org|OpenEdition", re.IGNORECASE)
@@ -320,7 +341,9 @@ _THESIS_FRAME = re.compile(
     r"\bmaster|\bbachelor|работа|бакалавр|магистр|диссертац|университет|министерство|"
     r"πανεπιστήμιο|τμήμα|εργαστήριο|διατριβ|dire[çc][ãa]o|\bcurso\b|\bcentro\b|bacharelado|"
     r"licenciatura|coordena|p[óo]s-gradua|faculdade|escola\b|departamento|disserta[çc][ãa]o|"
-    r"mestrado|doutorado|论文|大学|学院|学位",
+    r"facultad|\bcarrera\b|fachbereich|lehrstuhl|arbeitsgruppe|^AG\s|"
+    r"^\s*\S+(?:\s\S+){0,2}:\s*$|"  # a label: "PROFESOR/A GUÍA:"
+    r"mestrado|doutorado|论文|大学|学院|学位|大\s?學|研\s?究\s?所|論\s?文|대학교|대학원|학위",
     re.I,
 )
 _TITLE_LABEL = re.compile(
@@ -353,9 +376,64 @@ def thesis_title(text: PrintedText) -> str:
         return ""
     largest = max(lines[i].size for i in framed)
     start = next(i for i in framed if lines[i].size >= largest - 0.1)
+    if largest - min(lines[i].size for i in framed) <= _SAME_SIZE:
+        start = _first_unframed(lines, framed) or start  # one size for all: no display type
     while start - 1 in framed and _close(lines[start - 1], lines[start]):
         start -= 1  # the text layer set the title's first lines a little smaller
     return _lines_from(lines[start:])
+
+
+# "Titel: Die israelische Militäroperation …", "URGENT ACTION TITLE: Honduras: …", a memo's
+# "Subject: …": a form's or a report's labelled title, on any kind of document
+_ANY_TITLE_LABEL = re.compile(
+    r"^\s*(?:[A-Z]{2,}(?:\s[A-Z]{2,}){0,3}\s)?(?:TITLE|Title|Titel|Titre|Título|Titolo|Tytuł|Subject)"
+    r"\s?:\s*(?P<title>\S.{8,})$"
+)
+
+
+_NEXT_LABEL = re.compile(r"^\s*[A-Z][\w ]{1,30}:\s")
+
+
+def labelled_title(text: PrintedText) -> str:
+    """The title after a "Title:" label in the upper half of page 1, with the lines under
+    it set alike ("" when page 1 prints no such label)."""
+    first = text.first
+    if first is None:
+        return ""
+    lines = sorted(first.lines, key=lambda line: line.top)
+    for index, line in enumerate(lines):
+        if line.top > first.height * 0.5:
+            break
+        if label := _ANY_TITLE_LABEL.match(line.text):
+            taken = [label.group("title").strip()]
+            last = line
+            for below in lines[index + 1 :]:
+                if " ".join(below.text.split()) in taken or below.text.strip() in line.text:
+                    continue  # a text layer that gives a line twice
+                unlike = abs(below.size - last.size) > _SAME_SIZE
+                if unlike or below.top - last.bottom > last.size or _NEXT_LABEL.match(below.text):
+                    break
+                taken.append(" ".join(below.text.split()))
+                last = below
+            return " ".join(taken)
+    return ""
+
+
+def _first_unframed(lines: list[Line], framed: list[int]) -> int | None:
+    """On a cover set in one size, the first line that names no institution, degree, date
+    or label ("Universidad de Chile" / … / "Memoria para optar al título …" / "¿Quién
+    justifica qué?")."""
+    return next(
+        (
+            i
+            for i in framed
+            if not _DATE_LINE.search(lines[i].text) and not THESIS.search(lines[i].text)
+        ),
+        None,
+    )
+
+
+_DATE_LINE = re.compile(rf"\b{YEAR}\s*$")
 
 
 def _frame_lines(lines: list[Line]) -> set[int]:
@@ -393,6 +471,8 @@ def _without_author_line(lines: list[Line], indexes: list[int]) -> list[int]:
 def name_alone(text: str) -> bool:
     """A name on a line of its own (a title in capitals may look like a name: "PROMOVEM A
     APRENDIZAGEM SIGNIFICATIVA")."""
+    if OPEN_END.search(text):
+        return False  # "Validación Experimental de": a title's line that breaks off
     return not text.isupper() and looks_like_name(clean_name(text))
 
 

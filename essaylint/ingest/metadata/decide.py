@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import replace
+from datetime import date
 
 from essaylint.core.records import DocumentMetadata
 from essaylint.ingest.library_columns import fold as _fold
@@ -53,6 +54,7 @@ def decide(
 ) -> DocumentMetadata:
     """The document's metadata and, per field, the evidence it rests on."""
     candidates = candidates + list(_embedded_candidates(text, embedded))
+    candidates = _without_running_titles(candidates, block.title)
     chosen: dict[str, Candidate] = {}
     group = _best_citation_group(candidates)
     for candidate in group:
@@ -76,6 +78,7 @@ def decide(
             setattr(metadata, name, chosen[name].value)
             metadata.evidence[name] = _describe(chosen[name])
     container = _without_echo(_without_title(metadata.container, metadata.title))
+    container = _PUBLISHER_FIRST.sub("", container)
     metadata.container = _without_full_stop(container)
     _labelled_locators(metadata, chosen)
     _pages_and_url(metadata, chosen)
@@ -89,6 +92,25 @@ def decide(
         _learned_type(metadata, text)
     _issuer(metadata, candidates)
     return metadata
+
+
+def _without_running_titles(candidates: list[Candidate], title: str) -> list[Candidate]:
+    """A running head that prints the article's short title where a journal's name would
+    stand ("Internal and External Load Metrics NCAA D1 BVB (2022) 36:8"): no citation line.
+    (A title block that read the journal's name itself holds that name whole.)"""
+    in_title = set(re.findall(r"\w+", title.casefold()))
+    running = set()
+    for candidate in candidates:
+        if (
+            candidate.field == "container"
+            and candidate.line
+            and _fold(candidate.value) not in _fold(title)
+        ):
+            words = [w for w in re.findall(r"\w+", candidate.value.casefold()) if w not in _MINOR]
+            shared = sum(word in in_title for word in words)
+            if len(words) >= 3 and shared >= 0.75 * len(words):
+                running.add(candidate.line)
+    return [c for c in candidates if not (c.line and c.line in running)]
 
 
 def _learned_type(metadata: DocumentMetadata, text: PrintedText) -> None:
@@ -218,6 +240,13 @@ _CAPS_NAME = r"[A-Z][A-Z'’\-]+\s(?:[A-Z]\.\s)?[A-Z][A-Z'’\-]+"
 _CAPS_AUTHORS = re.compile(rf"^{_CAPS_NAME}(?:\s(?:AND|&)\s{_CAPS_NAME})?\s+(?=[A-Z][a-z])")
 
 
+# a banner that names its publisher before the journal ("Asian Online Journal Publishing
+# Group Journal of Education and e-Learning Research")
+_PUBLISHER_FIRST = re.compile(
+    r"^.{3,60}?\b(?:Publishing(?:\sGroup)?|Publishers)\s+(?=[A-Z]\w+\s\w)"
+)
+
+
 def _without_echo(container: str) -> str:
     """A journal's name printed beside its own acronym or abbreviation ("IJARCCE International
     Journal of Advanced Research in Computer and Communication Engineering", "STATISTICS IN
@@ -250,11 +279,16 @@ def _describe(candidate: Candidate) -> str:
 
 def _labelled_locators(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None:
     """A journal's volume and issue labelled in its heads ("Vol. 68 No.1"), where the
-    citation line chosen gives neither."""
+    citation line chosen gives neither, or gives the same volume and no issue."""
     volume, issue = chosen.get("labelled_volume"), chosen.get("labelled_issue")
-    if metadata.container and volume and issue and not (metadata.volume or metadata.issue):
-        metadata.volume, metadata.issue = volume.value, issue.value
-        metadata.evidence["volume"] = metadata.evidence["issue"] = _describe(volume)
+    if not (metadata.container and volume and issue) or metadata.issue:
+        return
+    if not metadata.volume:
+        metadata.volume = volume.value
+        metadata.evidence["volume"] = _describe(volume)
+    if metadata.volume == volume.value:  # "(Obstet Gynecol 2023;141:555–62)", "VOL. 141, NO. 3"
+        metadata.issue = issue.value
+        metadata.evidence["issue"] = _describe(issue)
 
 
 def _best_citation_group(candidates: list[Candidate]) -> list[Candidate]:
@@ -366,9 +400,16 @@ def _title_and_authors(
     elif printed:
         metadata.authors = printed
         metadata.evidence["authors"] = f"p1 author lines '{block.author_text[:80]}' (0.75)"
-    elif info_authors:
+    elif info_authors and _printed_somewhere(info_authors, text):
         metadata.authors = info_authors
-        metadata.evidence["authors"] = "PDF info/XMP authors (0.4)"
+        metadata.evidence["authors"] = "PDF info/XMP authors, printed on a later page (0.5)"
+
+
+def _printed_somewhere(authors: list[str], text: PrintedText) -> bool:
+    """Whether every family name the PDF's metadata gives is printed on a page read: the
+    Author field often names whoever made the file (a ministry's clerk, a typesetter)."""
+    read = _fold(" ".join(text.text_of(page.number) for page in text.pages))
+    return all(_fold(family_of(a)) in read for a in authors)
 
 
 def _same_people(embedded: list[str], printed: list[str]) -> bool:
@@ -390,6 +431,14 @@ def _year(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None:
     if best is not None:
         metadata.year = int(best.value)
         metadata.evidence["year"] = _describe(best)
+    elif short := _ACRONYM_SHORT_YEAR.search(metadata.container):
+        two = int(short.group("yy"))
+        metadata.year = (2000 if two <= date.today().year % 100 else 1900) + two
+        metadata.evidence["year"] = f"the conference's acronym '{short.group(0)}' (0.6)"
+
+
+# a conference's acronym with its year in two digits: "(IJCAI-17)", "(AAAI-21)"
+_ACRONYM_SHORT_YEAR = re.compile(r"\b[A-Z]{3,10}-(?P<yy>\d{2})\b")
 
 
 def _publisher(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None:
@@ -459,7 +508,7 @@ def _names_an_author(text: str, metadata: DocumentMetadata) -> bool:
 
 def _csl_type(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> str:
     cue = chosen.get("type_cue")
-    if cue is not None and cue.value in ("thesis", "webpage", "chapter"):
+    if cue is not None and cue.value in ("thesis", "webpage", "chapter", "speech"):
         return cue.value
     if metadata.container:
         if _CONFERENCE.search(metadata.container) or _ACRONYM_YEAR.match(metadata.container):

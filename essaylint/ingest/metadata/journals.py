@@ -37,10 +37,11 @@ _LOCATORS = re.compile(
     (?!\s*(?:of|st|nd|rd|th)\b|\s?[-–—]\s?\d)
     (?:\s*\((?P<year_mid>{YEAR})\)
       |\s*\((?P<issue>[^()]{{1,12}})\)
-      |:\s?(?P<issue_b>\d{{1,3}})(?=,\s*pp)
+      |:\s?(?P<issue_b>\d{{1,3}})(?=,\s*(?:pp|\d))
       |[\s,.;|•·]*(?:no|number|issue|iss|n[º°o])\.?:?\s*(?P<issue_c>\d{{1,4}}))?
     (?:[\s,.;:|•·]*(?:pp?\.\s*)?(?P<page>\d{{1,6}}\s?[-–—]\s?\d{{1,6}})(?!\d)
-      |:\s?(?P<number>[A-Z]?\d{{1,7}})\b(?![-–—]))?
+      |:\s?(?P<number>[A-Z]?\d{{1,7}})\b(?![-–—])
+      |,\s(?P<number_b>\d{{5,7}})(?:\([A-Z]\))?(?=\s\((?:{YEAR})\)))?
     (?:[\s,.;|•·]*(?:{MONTH}\s+)?(?:\d{{1,2}},?\s+)?(?P<year_after>{YEAR})\b)?""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -125,8 +126,8 @@ def journal_locators(rest: str) -> Iterator[tuple[str, str]]:
         yield "issue", issue.strip()
     if page:
         yield "page", page
-    elif groups["number"]:
-        yield "number", groups["number"]
+    elif number := groups["number"] or groups["number_b"]:  # APS, AIP: "84, 011902(R) (2011)"
+        yield "number", number
     if year := groups["year"] or groups["year_mid"] or groups["year_after"]:
         yield "year", year
 

@@ -45,6 +45,11 @@ class PageLines:
     height: float
     lines: list[Line] = field(default_factory=list)
     margin_lines: list[Line] | None = None  # read directly from the zones (later pages)
+    width: float = 0.0
+
+    @property
+    def landscape(self) -> bool:
+        return self.width > 1.1 * self.height > 0
 
     def margins(self, share: float = MARGIN_SHARE) -> list[Line]:
         """Lines in the top or bottom ``share`` of the page (running heads and feet)."""
@@ -65,6 +70,7 @@ def read_page_lines(page: object, number: int, max_chars: int = 15000) -> PageLi
     import pypdfium2.raw as pdfium_c
 
     height = float(page.get_height())  # type: ignore[attr-defined]
+    width = float(page.get_width())  # type: ignore[attr-defined]
     textpage = page.get_textpage()  # type: ignore[attr-defined]
     builder = _LineBuilder(height)
     try:
@@ -79,7 +85,7 @@ def read_page_lines(page: object, number: int, max_chars: int = 15000) -> PageLi
         builder.end_line()
     finally:
         textpage.close()
-    return PageLines(number, height, builder.lines)
+    return PageLines(number, height, builder.lines, width=width)
 
 
 # Accents a TeX-made text layer sets apart from their letter: before it ("R´eseaux",
@@ -117,7 +123,8 @@ def repair_accents(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
-_CJK_BREAK = re.compile(r"(?<=[\u4e00-\u9fff]) (?=[\u4e00-\u9fff])")
+# Chinese characters and Japanese kana (Korean sets spaces between words: not joined)
+_CJK_BREAK = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fff]) (?=[\u3040-\u30ff\u4e00-\u9fff])")
 
 
 def join_cjk_breaks(text: str) -> str:
@@ -145,6 +152,7 @@ def read_page_text(page: object, number: int) -> PageLines:
         [Line(t, 0.0, middle, middle, 0.0) for t in body],
         [Line(t, 0.0, 0.0, 0.0, 0.0) for t in head]
         + [Line(t, 0.0, height, height, 0.0) for t in foot],
+        width=width,
     )
 
 

@@ -52,7 +52,9 @@ _CONNECTORS = re.compile(
 def clean_name(text: str) -> str:
     """A printed name without affiliation marks (digits, symbols, letters such as the
     "a,⇑" Elsevier sets after a name), e-mail addresses or stray punctuation."""
-    text = unicodedata.normalize("NFC", text).replace("\u2011", "-")  # "Li‑Zhi": no-break hyphen
+    text = unicodedata.normalize("NFC", text)
+    # "Li‑Zhi", "Flage−Larsen": a no-break hyphen, an en dash or a minus sign inside a name
+    text = re.sub(r"(?<=[^\W\d_])[\u2010-\u2013\u2212](?=[^\W\d_])", "-", text)
     text = re.sub(r"\(?\S+@\S+\)?", " ", text)
     text = "".join(" " if _is_mark(c) else c for c in text)
     text = _MARKS.sub(" ", text)
@@ -145,6 +147,8 @@ def _without_degrees(name: str) -> str:
     words = name.split()
     while words and words[-1].replace(".", "") in _DEGREES:
         words.pop()
+    if "".join(words).replace(".", "") in _DEGREES:
+        return ""  # "M. Pharm": a degree its text layer spaced out
     return " ".join(words)
 
 
@@ -171,6 +175,8 @@ _DEGREES = frozenset(
         "FRCS",
         "RN",
         "PharmD",
+        "MPharm",
+        "BPharm",
         "DDS",
         "DVM",
         "EdD",
@@ -247,7 +253,18 @@ _LABEL_WORDS = frozenset(
         "doctor",
         "philosophy",
         "degree",
+        "assistant",  # "Assistant Professor" under a name
+        "lecturer",
         "faculty",
+        "facultad",
+        "faculdade",
+        "faculté",
+        "fakultät",
+        "departamento",
+        "département",
+        "dipartimento",
+        "numéro",  # "Numéro Avril": an issue's label over the article
+        "número",
         "graduate",
         "department",
         "university",

@@ -101,9 +101,10 @@ _COPYRIGHT_GLYPH = re.compile(
     r"[\x00-\x08][Cc](?=\s)|^c(?= (?:19|20)\d\d )|\(c\)|\bc(?=(?:19|20)\d\d\b)"
     r"|(?<=\.\s)c(?= (?:19|20)\d\d )"
     r"|^q(?= (?:19|20)\d\d [A-Z])"  # Elsevier's symbol fonts code © as "q"
-    # "#", "r" or "?" for © in other symbol fonts: "# 2005 Elsevier Ireland Ltd.", "r 1998
-    # Wiley-Liss, Inc.", "Copyright ? 2004 John Wiley & Sons", "# Mary Ann Liebert, Inc."
-    r"|(?:^|(?<=\s))[#r](?= (?:19|20)\d\d [A-Z])|(?<=Copyright )\?(?= (?:19|20)\d\d\b)"
+    # "#", "r", "?" or "9" for © in other symbol fonts: "# 2005 Elsevier Ireland Ltd.", "r 1998
+    # Wiley-Liss, Inc.", "Copyright ? 2004 John Wiley & Sons", "# Mary Ann Liebert, Inc.",
+    # "Copyright 9 1999 by Academic Press."
+    r"|(?:^|(?<=\s))[#r](?= (?:19|20)\d\d [A-Z])|(?<=Copyright )[\x0e\x0f]?[?9](?= (?:19|20)\d\d\b)"
     r"|^#(?= [A-Z][^\n]{0,40}\b(?:Inc|Ltd|LLC|GmbH|Press|Publishing)\b)"
     # Springer's "# Saudi Society for Geosciences 2021", LaTeX's "c World Scientific
     # Publishing Company", a symbol font's "D 2004 Elsevier Inc."
@@ -134,6 +135,7 @@ def normalise(text: str) -> str:
         text = text.translate(_FULL_WIDTH)
     text = re.sub(r"(\w)\x02(\w)", r"\1\2", text)
     text = re.sub(r"(?<=\d)[\x03-\x08](?=\d)", "-", text)  # an en dash some fonts code as 4
+    text = re.sub(r"(?<=\d)±(?=\d)", "-", text)  # and old Elsevier fonts as ±: "311±340"
     text = _COPYRIGHT_GLYPH.sub("©", text)
     text = re.sub(r"(?<=\w)[®™]", "", text)  # "Neurology® 2018;91:395-402"
     text = re.sub(r"(\d)\s(st|nd|rd|th)\b", r"\1\2", text)  # "28 th" (a raised suffix)
@@ -149,7 +151,8 @@ PAGES = r"[A-Za-z]{0,2}\d{1,6}\s?(?:-|e(?=\d))\s?[A-Za-z]{0,2}\d{1,6}"
 ARTICLE_NO = r"e?\d{1,8}"
 # A journal title: capitalised words, small joining words, abbreviations ending in a dot
 # (short ones only: "Comput." is an abbreviation, "Analyses." ends a sentence).
-_TITLE_WORD = r"(?:[A-Z][\w'’&\-]{0,7}\.|[A-Z][\w'’&\-]*:?|\d{1,3}(?=\s[A-Z]))"
+# a capitalised word or abbreviation, "e-Learning", or a number before a capitalised word
+_TITLE_WORD = r"(?:[A-Z][\w'’&\-]{0,7}\.|[A-Z][\w'’&\-]*:?|e-[A-Z][\w'’\-]*|\d{1,3}(?=\s[A-Z]))"
 _SMALL_WORD = r"(?i:of|and|&|in|for|the|on|de|la|des|du|di|y|e|fur|für|der|und)"
 JOURNAL = rf"(?P<container>(?:The\s)?{_TITLE_WORD}(?:\s(?:{_TITLE_WORD}|{_SMALL_WORD}))*)"
 _SURNAME = r"[A-Z][\w'’\-]+"
@@ -207,17 +210,39 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
     # PAIN 155 (2014) 2461-2470 / Journal of Cosmology and Astroparticle Physics 10 (2008) 003
     _form(
         "journal vol (year) pages",
-        rf"(?:^{LEAD}|^){JOURNAL}\s(?P<volume>\d{{1,4}})\s\((?P<year>{YEAR})\)\s"
+        rf"(?:^|^{LEAD}){JOURNAL}\s(?P<volume>\d{{1,4}})\s\((?P<year>{YEAR})\)\s"
         rf"(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b",
         0.85,
+    ),
+    # "Reprinted with corrections from The Bell System Technical Journal, Vol. 27, pp. 379–423,
+    # 623–656, July, October, 1948." (a classic paper's reprint)
+    _form(
+        "reprinted from journal, vol., pp., year",
+        rf"\bReprinted\s(?:with\scorrections\s)?from\s{JOURNAL},\s*Vol\.\s(?P<volume>\d{{1,4}}),"
+        rf"\s*pp\.\s(?P<page>{PAGES})(?:,\s*{PAGES})*,\s*(?:{MONTH},?\s*)*(?P<year>{YEAR})\b",
+        0.8,
+    ),
+    # American Economic Journal: Applied Economics 2009, 1:4, 34–68
+    _form(
+        "journal year, vol:issue, pages",
+        rf"^{LEAD}{JOURNAL}\s(?P<year>{YEAR}),\s*(?P<volume>\d{{1,4}}):(?P<issue>\w{{1,5}}),\s*"
+        rf"(?P<page>{PAGES})\b",
     ),
     # Agyeman-Duah et al. BMC Health Services Research 2014, 14:1 / Metabolites 2014, 4, 932-950
     _form(
         "journal year, vol:number",
         rf"^{LEAD}{JOURNAL}\s(?P<year>{YEAR}),\s*(?P<volume>\d{{1,4}})"
         rf"(?:\s?\((?P<issue>[\w\-]{{1,7}})\))?(?::\s?|,\s)(?:(?P<page>{PAGES})|"
-        rf"(?P<number>{ARTICLE_NO}))\b",
+        rf"(?P<number>{ARTICLE_NO})(?!,\s?\d))\b",
         0.85,
+    ),
+    # "… beach volleyball. J Strength Cond Res 36(8): 2223–2229, 2022—The purpose": the
+    # citation that opens an NSCA abstract, after the article's title
+    _form(
+        "title. journal vol(issue): pages, year",
+        rf"(?<=[a-z]\.\s){JOURNAL}\s(?P<volume>\d{{1,4}})\((?P<issue>[\w\-]{{1,7}})\):\s?"
+        rf"(?P<page>{PAGES}),\s(?P<year>{YEAR})\b",
+        0.8,
     ),
     # Advances in Medical Education and Practice 2016:7 623-633
     _form(
@@ -226,10 +251,10 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         0.85,
     ),
     # Yonsei Med J 2016 Sep;57(5):1260-1266 / Open Med. 2016; 11: 298-302 / Arch Med Sci 2016;
-    # 12, 5: 1110-1117 / Postgrad Med J 2010;86:272e278
+    # 12, 5: 1110-1117 / Postgrad Med J 2010;86:272e278 / (Obstet Gynecol 2023;141:555–62)
     _form(
         "journal year;vol(issue):pages",
-        rf"(?:^{LEAD}|\.\s|\s{{2}}|(?<=:\s)){JOURNAL}\.?\s(?P<year>{YEAR})(?:\s{MONTH}(?:\s\d{{1,2}})?)?\s?;\s?"
+        rf"(?:^{LEAD}|\.\s|\s{{2}}|(?<=:\s)|(?<=^\()){JOURNAL}\.?\s(?P<year>{YEAR})(?:\s{MONTH}(?:\s\d{{1,2}})?)?\s?;\s?"
         rf"(?P<volume>\d{{1,4}}){_ISSUE}?\s?:\s?(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b",
         0.85,
     ),
@@ -461,7 +486,9 @@ _VOLUME_BAR_ARTICLE = re.compile(
     r"Article\s*(?:ID\s*|No\.?\s*)?(?P<number>[\w\-]+)"
 )
 # A journal's name on the line above its volume line
-_BANNER = r"^(?P<banner>[A-Z][^\n]{3,120})\n"
+# the journal's name over its volume line, on two lines where the first breaks off
+# ("Australian & New Zealand Journal of" / "Criminology")
+_BANNER = r"^(?P<banner>(?:[A-Z][^\n]{3,80}\s(?:of|and|&|for|in|on)\n)?[A-Z][^\n]{3,120})\n"
 # "January 2007, Volume 18, Issue 3." under the journal's banner (Journal of Statistical Software)
 # "August 2018, 31, 549-557" under the journal's banner (Wiley society journals)
 _MONTH_YEAR_VOL_PAGES = re.compile(
@@ -552,12 +579,18 @@ _ORDINAL_CONFERENCE = re.compile(  # "9th International Particle Accelerator Con
     r"^(?P<container>\d{1,3}(?:st|nd|rd|th)\s(?:[A-Z][\w\-]*\s){1,6}(?:Conference|Symposium|"
     r"Workshop))(?=\s{2}|,\s|\s*$)"
 )
+# "Thirty-Fifth", "Twenty-Sixth", "Tenth": an edition spelled out
+_SPELLED_ORDINAL = (
+    r"(?:(?:Twenty|Thirty|Forty|Fifty|Sixty|Seventy|Eighty|Ninety)-)?(?:First|Second|Third|"
+    r"Fourth|Fifth|Sixth|Seventh|Eighth|Ninth)|Tenth|Eleventh|Twelfth|Thirteenth|Fourteenth|"
+    r"Fifteenth|Sixteenth|Seventeenth|Eighteenth|Nineteenth|Twentieth|Thirtieth|Fortieth|Fiftieth"
+)
 _CONFERENCE_LINE = re.compile(
-    r"^(?P<container>(?:(?P<year>(?:19|20)\d\d)\s)?(?:The\s)?(?:(?:\d+(?:st|nd|rd|th)|First|"
-    r"Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|Twelfth)\s)?"
+    r"^(?P<container>(?:(?P<year>(?:19|20)\d\d)\s)?(?:The\s)?(?:(?:\d+(?:st|nd|rd|th)|"
+    rf"{_SPELLED_ORDINAL})\s)?"
     r"(?:(?:IEEE|ACM|IFIP|ISCA|AAAI|SIAM)(?:/\w+)?\s)?(?:International\s|Annual\s|European\s|"
     r"National\s|Joint\s)*(?:Conference|Symposium|Workshop|Congress)\s(?:on|of|in)\s[^\n.;:()]{4,120}?"
-    r"(?:\s\([\w\s]+\))?)(?=(?:,\s[^\n]{2,60})?\.?\s*$)",
+    r"(?:\s\([\w\s\-]+\))?(?:\sWorkshop\son\s[^\n.;:()]{2,60})?)(?=(?:,\s[^\n]{2,60})?\.?\s*$)",
     re.MULTILINE,
 )
 # the ACM permission block: "PLDI’09, June 15–20, 2009, Dublin, Ireland."
@@ -570,7 +603,7 @@ _ACM_ISBN = re.compile(r"\bACM\s(?:ISBN\s)?(?P<isbn>97[89](?:-?\d){10})/\d{2}/\d
 _VENUE_LINE = re.compile(
     r"^(?:Published\s(?:as\sa\s(?:conference\s)?paper\s)?(?:at|in)|Accepted\s(?:at|to|for)|"
     r"Appeared\sin|To\sappear\sin|Presented\sat)\s(?P<container>[^\n]{4,150}?)\.?"
-    r"(?:\s+\d{1,4})?$",
+    r"(?:\s+(?!(?:19|20)\d\d$)\d{1,4})?$",  # a page number after it, not the venue's year
     re.MULTILINE | re.IGNORECASE,
 )
 
@@ -614,9 +647,11 @@ def _citation_lines(text: PrintedText) -> Iterator[Candidate]:
             yield from match_candidates(match, f"p{number} volume/article line", 0.8)
             yield from _container_before(line[: match.start()], f"p{number} volume/article line")
     for match in _VOL_ISSUE_PAGES.finditer(front):
-        if _plausible_journal(match.group("banner").strip()):
-            yield from match_candidates(match, "p1 volume/issue line under its banner", 0.75)
-            yield from _container_before(match.group("banner"), "p1 banner over its volume line")
+        banner = match.group("banner").replace("\n", " ")
+        if _plausible_journal(banner.strip()):
+            if match.group("volume") != "0":  # SAGE's OnlineFirst "0(0) 1–20": no issue yet
+                yield from match_candidates(match, "p1 volume/issue line under its banner", 0.75)
+            yield from _container_before(banner, "p1 banner over its volume line")
     margins = "\n".join(line for n, line in zones if n == 1)
     for match in _APA_LINES.finditer(margins):
         yield from match_candidates(match, "p1 APA journal lines", 0.85)
@@ -625,8 +660,9 @@ def _citation_lines(text: PrintedText) -> Iterator[Candidate]:
     dated = (_DATE_VOLUME_ISSUE, _YEAR_VOL_PAGES, _VOL_NO_DATE_PAGES, _MONTH_YEAR_VOL_PAGES)
     for match in (m for pattern in dated for m in pattern.finditer(front)):
         yield from match_candidates(match, "p1 volume/issue line", 0.8)
-        if match.group("banner"):
-            yield from _container_before(match.group("banner"), "p1 banner over its volume line")
+        if banner := match.groupdict().get("banner"):
+            where = "p1 banner over its volume line"
+            yield from _container_before(banner.replace("\n", " "), where)
     for number, line in zones:
         if match := _NATURE_HEAD.match(line):
             yield from _nature_head(match, number)
@@ -773,7 +809,8 @@ def _plausible_journal(name: str) -> bool:
         return False  # "August 2018, 31, 549-557": a date, not a journal
     words = name.split()
     letters = sum(c.isalpha() for c in name)
-    return 1 <= len(words) <= 16 and letters >= 4 and not _NOT_JOURNAL.match(name)
+    metric = re.search(r"\bimpact\sfactor\b", name, re.IGNORECASE)  # "SJIF Impact Factor 7.421"
+    return 1 <= len(words) <= 16 and letters >= 4 and not _NOT_JOURNAL.match(name) and not metric
 
 
 _ACRONYMS = frozenset(
@@ -870,6 +907,11 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
             if year:
                 yield Candidate("year", year.group(1), 0.75, where, line=quote)
     yield from _ceur_footer(text.front_flat)
+    if match := _ATTRIBUTION.search(text.front_flat):
+        quote = match.group(0)[-120:]
+        where = f"p1 licence attribution '{quote}'"
+        yield Candidate("container", match.group("container"), 0.8, where, line=quote)
+        yield Candidate("year", match.group("year"), 0.8, where, line=quote)
     for match in _SPRINGER_SERIES_FOOT.finditer(front):
         for candidate in match_candidates(match, "p1 proceedings foot", 0.85):
             if candidate.field == "container":  # the venue's acronym as printed: "ACIIDS 2020"
@@ -906,6 +948,15 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
             yield Candidate("container", match.group("container"), 0.7, where, line=quote)
             if match.group("year"):
                 yield Candidate("year", match.group("year"), 0.7, where, line=quote)
+
+
+# the licence footnote of ISMIR's template: "Attribution: Vincent Lostanlen and Carmine-Emanuele
+# Cella. “Deep convolutional networks …”, 17th International Society for Music Information
+# Retrieval Conference, 2016."
+_ATTRIBUTION = re.compile(
+    r"\bAttribution:\s[^“”\"]{3,300}?[“\"][^“”\"]{5,300}[”\"],\s(?P<container>[^,“”]{5,150}?"
+    rf"\b(?:Conference|Symposium|Workshop)),\s(?P<year>{YEAR})\."
+)
 
 
 def _ceur_footer(front: str) -> Iterator[Candidate]:
@@ -1076,7 +1127,8 @@ def _arxiv_stamp(text: PrintedText, page: str) -> Iterator[Candidate]:
 
 # A United Nations or WTO document symbol alone on its line: "TD/B/EX(72)/2", "WT/TPR/S/408/Rev.1"
 _DOCUMENT_SYMBOL = re.compile(
-    r"^[A-Z]{1,6}(?:\([\dA-Z\-]{1,8}\))?(?:/(?:[A-Z]{1,6}(?:\([\dA-Z\-]{1,8}\))?|\d{1,5}(?:-\d{1,5})?|"
+    r"^[A-Z]{1,6}(?:\([\dA-Z\-]{1,8}\))?(?:/(?:[A-Z]{1,6}(?:\([\dA-Z\-]{1,8}\))?|"
+    r"\d{1,5}(?:-\d{1,5})?|(?:19|20)\d\d\.\d{1,2}|"  # WHO's "WHO/CDS/CSR/ISR/2000.1"
     r"Rev\.\d{1,2}"
     r"|Add\.\d{1,3}|Corr\.\d{1,2})){2,6}$"
 )
@@ -1097,6 +1149,16 @@ _SERIES_NUMBER = re.compile(
 )
 
 
+# a document index after its label: "INDEX NUMBER: AMR 37/6674/2017", "AI Index: POL
+# 10/001/2011" (Amnesty International), "Aktenzeichen: WD 2 - 3000 - 029/25" (the Bundestag)
+_LABELLED_INDEX = re.compile(
+    r"^\s*(?:(?:AI\s)?Index(?:\sNumber)?|INDEX(?:\sNUMBER)?|Aktenzeichen|Document\snumber)\s?:\s*"
+    r"(?P<number>[A-Z]{2,5}\s?\d{1,4}(?:\s?[-/]\s?\d{1,5}){2,3})\s*$"
+    r"|^\s*\[(?P<bracketed>[A-Z]{2,5}\s\d{1,4}/\d{3,5}/(?:19|20)\d\d)\]\s*$",  # "[POL 10/004/2006]"
+    re.MULTILINE,
+)
+
+
 def report_number_candidates(text: PrintedText) -> Iterator[Candidate]:
     """A report or preprint number printed on its own line at the top of page 1
     ("CEBAF-TH-94-22", "Report No. 17/2019"), or after a report series' name ("BRICS Report
@@ -1104,6 +1166,13 @@ def report_number_candidates(text: PrintedText) -> Iterator[Candidate]:
     first = text.first
     if first is None:
         return
+    for number in (1, 2):
+        if match := _LABELLED_INDEX.search(text.text_of(number)):
+            where = f"p{number} '{match.group(0).strip()}'"
+            value = match.group("number") or match.group("bracketed")
+            yield Candidate("number", " ".join(value.split()), 0.75, where)
+            yield Candidate("type_cue", "report", 0.6, where)
+            return
     if match := _SERIES_NUMBER.search(text.front_text()):
         where = f"p1 report series '{match.group(0)}'"
         paper = match.group("paper")
@@ -1118,7 +1187,8 @@ def report_number_candidates(text: PrintedText) -> Iterator[Candidate]:
         for line in first.lines
         if line.bottom <= first.height * 0.5
     ]
-    for line in (line for line, at_top in upper if at_top):
+    symbols = [normalise(ln.text).strip() for ln in first.lines if ln.bottom <= first.height / 3]
+    for line in symbols:
         if match := _DOCUMENT_SYMBOL.match(line):
             where = f"p1 document symbol '{line}'"
             yield Candidate("number", match.group(0), 0.7, where)
@@ -1209,7 +1279,7 @@ _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
         re.compile(
             rf"(?:©|Copyright\s*(?:©\s*)?)\s*(?:{YEAR}[,\s]+)?(?:by\s)?(?:the\s)?"
             rf"(?P<publisher>{_ORG_NAME})(?:,?\s*{YEAR})?(?=[.,;|]|\s+All\s|\s*$|\s+\(|\s{{2}}|"
-            r"\s[·•])",
+            r"\s[·•]|\s\d[\d\-]*\s*$)",  # "©2011 American Physical Society 011902-1"
             re.M,
         ),
         0.75,
@@ -1247,7 +1317,7 @@ _PUBLISHERS_NOTE = re.compile(
 _HOLDER = r"(?P<holder>[A-Z][\w&'\-]*(?:\s(?:St\.|[A-Z][\w&'\-]*|&|and|of|de|für|for)){0,8})"
 # the holder ends at punctuation, "All rights", a bracket, a wide gap, or the ISSN and price
 # code of a journal's foot ("Society for Neuroscience 0270-6474/98/1810105-11$05.00/0")
-_HOLDER_END = r"(?=[.,;|]|\s+All\s|\s*$|\s+\(|\s{2}|\s+This\s|\s\d{4}-\d{3}[\dX]/)"
+_HOLDER_END = r"(?=[.,;|]|\s+All\s|\s*$|\s+\(|\s{2}|\s+This\s|\s\d{4}-\d{3}[\dX]/|\s\d[\d\-]*\s*$)"
 _COPYRIGHT_HOLDER = re.compile(
     rf"(?:©|Copyright\s*:?\s*(?:©\s*)?)\s*(?:{YEAR}[,\s]+(?:by\s)?(?:the\s)?{_HOLDER}|"
     rf"(?:by\s)?(?:the\s)?{_HOLDER.replace('holder', 'holder_b')},?\s*{YEAR}){_HOLDER_END}",
@@ -1277,7 +1347,46 @@ def publisher_name(text: str) -> str:
     name = re.sub(r"\s*\+\s*", "+", " ".join(text.split())).strip(" .,;")  # "Science\n+Business"
     name = re.sub(r"\.?\s*All\s+Rights\s+Reserved\.?$", "", name, flags=re.IGNORECASE)
     name = re.sub(r"\s(?:ARTICLE|ESSAY|NOTE|COMMENT|REVIEW)$", "", name)  # the kicker under it
+    name = re.sub(r"\s\d{1,4}$", "", name)  # the page number after it in a foot
     return _LEGAL_FORM.sub("", name).strip(" .,;") or name
+
+
+_NAME_SMALL_WORDS = frozenset(
+    [
+        "of",
+        "for",
+        "and",
+        "the",
+        "de",
+        "du",
+        "des",
+        "la",
+        "le",
+        "di",
+        "da",
+        "do",
+        "dos",
+        "das",
+        "del",
+        "della",
+        "der",
+        "für",
+        "und",
+        "on",
+        "in",
+        "at",
+        "zu",
+        "y",
+        "e",
+        "et",
+    ]
+)
+
+
+def _in_running_text(name: str) -> bool:
+    """A "publisher" that goes on in lower-case words is a sentence's object, not a name."""
+    lower = [w for w in name.split() if w[:1].islower() and w not in _NAME_SMALL_WORDS]
+    return len(lower) >= 2
 
 
 def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
@@ -1297,6 +1406,8 @@ def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
                 name = publisher_name(match.group("publisher"))
                 if _AUTHORS_HOLD.search(name) or len(name) < 3 or len(name.split()) > 10:
                     continue
+                if _in_running_text(name):
+                    continue  # "produced by CLASP only after running to completion"
                 if number != 1 and match.group(0).lower().startswith("produced"):
                     continue  # "produced by Shanghai Schering-Plough" in a methods section
                 quote = " ".join(match.group(0).split())[:100]
@@ -1329,6 +1440,20 @@ _ISSUER_LINE = re.compile(
     rf"(?:\sLtd\.?|\sInc\.?)?)(?:\s\([A-Z]{{2,10}}\))?$",
 )
 COVER_LINES = 40
+_STATE = re.compile(
+    r"^(?:The\s)?(?:Kingdom|Republic|Government|Commonwealth|Principality|Federal\sRepublic)"
+    r"\sof\s[A-Z][\w\s]{2,40}$",
+    re.IGNORECASE,
+)
+
+
+def names_a_body(line: str) -> bool:
+    """Whether a line names an organisation or a state and nothing else ("World Health
+    Organization", "KINGDOM OF MOROCCO", "Department of Communicable Disease …")."""
+    words = " ".join(normalise(line).split())
+    return len(words.split()) <= 10 and bool(_ISSUER_LINE.match(words) or _STATE.match(words))
+
+
 _GOES_ON = re.compile(rf"^\s*{_CONNECTOR}\s[A-Z]")
 _REPORT_WORD = re.compile(
     r"\b(?:report|paper|brief|guidelines?|handbook|manual|review|policy|framework|series)\b", re.I
@@ -1710,6 +1835,30 @@ def _has_path(url: str) -> bool:
     return bool(path) and not re.fullmatch(r"[A-Za-z]+", path)
 
 
+_CJK_THESIS = [
+    "修士論文",
+    "博士論文",
+    "卒業論文",
+    "学位論文",
+    "硕士学位论文",
+    "博士学位论文",
+    "学士学位论文",
+    "碩士論文",
+    "碩士學位論文",
+    "博士學位論文",
+    "學位論文",
+    "석사학위논문",
+    "박사학위논문",
+    "학사학위논문",
+    "졸업논문",
+]
+
+
+def _letter_spaced(term: str) -> str:
+    """A CJK term as a pattern that also finds it set letter-spaced ("碩 士 論 文")."""
+    return r"\s?".join(term)
+
+
 THESIS = re.compile(
     r"\b(?:(?:PhD|Ph\.D\.|doctoral|master['’]?s?|bachelor['’]?s?|diploma)\s(?:thesis|dissertation)|"
     r"(?:a\s)?thesis\s(?:submitted|presented)|dissertation\s(?:submitted|presented)|"
@@ -1720,6 +1869,8 @@ THESIS = re.compile(
     r"Proefschrift\ster\sverkrijging|Masterproef|M[ée]moire\spr[ée]sent[ée]|en\svue\sde\sl['’]obtention|"
     r"Trabajo\sde\sfin\sde\s(?:grado|m[áa]ster)|Tesi\sdi\s(?:laurea|dottorato)|"
     r"para\sobtener\sel\s(?:t[íi]tulo|grado)|Tesis\spara\s(?:optar|obtener)|"
+    r"requisito\sparcial\spara\s(?:optar|obtener)|Memoria\spara\soptar|"
+    r"Tesis\sde\s(?:Licenciatura|Maestr[íi]a|Grado|Doctorado)|Trabajo\sde\sgrado|"
     r"毕业设计|毕业论文|学位论文|Trabalho\sde\sConclus\S{1,3}o\sde\sCurso|"
     r"Masteroppgave|Masteravhandling|Examensarbete|Kandidatarbeit|"
     r"Выпускная\sквалификационная\sработа|Диссертация\sна\sсоискание|"
@@ -1728,7 +1879,7 @@ THESIS = re.compile(
     r"Relat(?:ore|rice)|Director\(?a?\)?\sde\stesis|Betreuer(?:in)?|Erstgutachter(?:in)?|"
     r"Themensteller(?:/in)?|Orientador(?:a)?|Promotor|Begeleider|指導教員)\s*(?::|$)|Διδακτορική\sΔιατριβή|Διατριβή\sπου\s"
     r"υποβλήθηκε)|"  # no word boundary in Chinese and Japanese: "专业学位硕士学位论文"
-    r"修士論文|博士論文|卒業論文|学位論文|硕士学位论文|博士学位论文|学士学位论文",
+    + "|".join(_letter_spaced(term) for term in _CJK_THESIS),
     re.IGNORECASE | re.MULTILINE,
 )
 # The copyright line of the AAAI proceedings template.
@@ -1737,7 +1888,7 @@ _AAAI = re.compile(
     r"Intelligence\s\(www\.aaai\.org\)"
 )
 _REPORT = re.compile(
-    r"^(?:[A-Z]{2,6}\s)?(?:(?:Technical|Research|Working|Discussion|Internal|Project|Final|Annual)\s"
+    r"^(?:[A-Z]{2,6}(?:/[A-Z]{2,6})?\s)?(?:(?:Technical|Research|Working|Discussion|Internal|Project|Final|Annual)\s"
     r"(?:Report|Paper|Note|Memorandum)|Data\sBrief|Redpaper|NIST\sSpecial\sPublication|NISTIR|NIST\sInteragency|"
     r"(?:Policy|Research)\s(?:Brief|Paper)|Briefing\s(?:Paper|Note)|Issue\sBrief|White\sPaper|"
     r"Occasional\sPaper|Informe\st[ée]cnico|Documento\sde\strabajo|Document\sde\stravail|"
@@ -1745,8 +1896,9 @@ _REPORT = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _THESIS_MONTH = rf"(?:{MONTH}|(?i:{_IBERIAN_MONTH}))"
+# a name before the word, joined to it by hyphens too: "Rheinische Friedrich-Wilhelms-Universität"
 _UNIVERSITY = re.compile(
-    r"(?P<university>(?:[A-ZÀ-Þ][\w'’\-]+[ ]){0,4}"
+    r"(?P<university>(?:[A-ZÀ-Þ][\w'’\-]+[ ]){0,4}(?:[A-ZÀ-Þ][\w'’]+-){0,3}"
     r"(?i:Universi(?:ty|tät|té|tà|dade|dad|teit|tetet|tet|tário|tario|taria))"
     r"(?:[ ](?:(?i:of|at|de|du|des|di|do|da|dos|the|degli|della|del|dei|i|zu|der|à)[ ])*"
     r"[A-ZÀ-Þ][\w'’\-]+){0,5})"
@@ -1755,7 +1907,7 @@ _UNIVERSITY = re.compile(
 # университет Петра Великого"), or a Chinese or Japanese name up to 大学 ("京都大学大学院…")
 _SCRIPT_UNIVERSITY = re.compile(
     r"^\s*(?P<university>[^\n]{0,60}(?i:университет|πανεπιστήμιο)[^\n]{0,40}?)\s*$|"
-    r"(?P<cjk>[\u4e00-\u9fff]{1,10}?大学)",
+    r"(?P<cjk>[\u4e00-\u9fff]{1,10}?(?:大学|大學)|[\uac00-\ud7af]{1,10}?대학교)",
     re.M,
 )
 # "Anno Accademico 2020/2021", "Academiejaar 2021-2022": the year the thesis is handed in
@@ -1822,11 +1974,33 @@ def _degree_university(around: str) -> str:
     return ""
 
 
+SLIDES_FEWEST_PAGES = 5
+SLIDE_WORDS = 160  # a slide holds fewer words than this; a title slide fewer than 60
+
+
+def _slides(text: PrintedText) -> bool:
+    """A deck of slides: every page read is landscape and holds few words."""
+    pages = [page for page in text.pages if page.number <= 3]
+    words = [len(page.text().split()) for page in pages]
+    return (
+        text.page_count >= SLIDES_FEWEST_PAGES
+        and len(pages) == 3
+        and all(page.landscape for page in pages)
+        and words[0] < 60
+        and max(words) < SLIDE_WORDS
+    )
+
+
+_CJK_YEAR = re.compile(rf"(?P<year>{YEAR})\s?[년年]")  # "2022년 2월", "2017年3月"
+
+
 def type_cues(text: PrintedText) -> Iterator[Candidate]:
     front = text.front_text()
+    if _slides(text):
+        yield Candidate("type_cue", "speech", 0.85, "landscape pages of few words: slides")
     if match := text.thesis_statement:
         yield Candidate("type_cue", "thesis", 0.8, f"thesis statement '{match.group(0)}'")
-        around = text.early_text[max(0, match.start() - 600) : match.end() + 600]
+        around = join_cjk_breaks(text.early_text[max(0, match.start() - 600) : match.end() + 600])
         if name := _degree_university(around):
             yield Candidate("university", name, 0.7, f"thesis statement '{name}'")
         alone = re.search(
@@ -1838,6 +2012,7 @@ def type_cues(text: PrintedText) -> Iterator[Candidate]:
             rf"\b{_THESIS_MONTH}\s(?:de\s)?(?P<year>{YEAR})\s*$", front, re.M
         )
         alone = alone or _ACADEMIC_YEAR.search(front) or _PLACE_YEAR.search(front)
+        alone = alone or _CJK_YEAR.search(front)
         if alone:
             yield Candidate("year", alone.group("year"), 0.6, "thesis title page, a year alone")
     if match := _REPORT.search(front):

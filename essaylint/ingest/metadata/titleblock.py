@@ -9,17 +9,20 @@ from dataclasses import dataclass, field, replace
 from essaylint.ingest.metadata.embedded import PLACEHOLDER_TITLE
 from essaylint.ingest.metadata.layout import Line, PageLines, join_cjk_breaks
 from essaylint.ingest.metadata.names import looks_like_name, split_names, surname_first
+from essaylint.ingest.metadata.printed import THESIS, names_a_body
 
 _LABEL = re.compile(
     r"^(?:(?:original|research|review|short|brief|regular|full|invited|technical|case|"
     r"clinical|methods?|software|data|systematic|empirical|theoretical|conceptual)\s+)*(?:article|paper|report|communication|"
     r"review|note|letter|study|editorial|commentary|perspective|protocol|research)s?"
-    r"(?:\s+open\s+access)?$|^open\s+access$|^abstract$",
+    r"(?:\s+open\s+access)?$|^open\s+access$|^abstract$"
+    r"|^(?:[工理文]学|공학|이학|문학)?(?:修士|博士|卒業|学位|碩士|硕士|석사|박사|학사)(?:学位)?(?:論文|论文|학위논문|논문)$",
     re.IGNORECASE,
 )
 _NOT_TITLE = re.compile(
     r"www\.|https?://|@|doi\b|©|\bISSN\b|\bvol(?:ume)?\b\.?\s*\d|=|\bPaper\sSeries\b|"
-    r"^\s*(?:article\sin\spress|journal\spre-proof)\s*$",  # a status stamped over the page
+    r"^\s*(?:article\sin\spress|journal\spre-proof)\s*$|"  # a status stamped over the page
+    r"^\s*[A-Z]{2}(?:\s+[A-Z]{2})+\s*$",  # language codes: "EN EN"
     re.I,
 )
 _AFFILIATION = re.compile(
@@ -34,7 +37,10 @@ _AFFILIATION = re.compile(
     re.IGNORECASE,
 )
 _STOP = re.compile(r"^(?:abstract|summary|résumé|keywords?|(?:(?:1|I)\.?\s+)?introduction)\b", re.I)
-_METADATA_LINE = re.compile(r"\bdoi\b|\b(?:19|20)\d\d\b.*\d+:\d+", re.IGNORECASE)
+_METADATA_LINE = re.compile(
+    r"\bdoi\b|\b(?:19|20)\d\d\b.*\d+:\d+|\b(?:Technical|Research)\sReport\b|\bWorking\sPaper\b",
+    re.IGNORECASE,
+)
 _NAME_WITH_EMAIL = re.compile(r"^(?P<name>[^\W\d_][^()@]{2,60}?)\s*\(\s*[\w.+\-]+@[\w.\-]+\s*\)$")
 # a lone capitalised word after the last separator of a line, and a line that opens with
 # one word and its marks: the two halves of one name
@@ -66,6 +72,7 @@ _NAME_AND_AFFILIATION = re.compile(
 _NAME_MARK = re.compile(r"[\d*∗†‡§¶,]")
 NAMES_SHARE = 0.45  # where no type is larger, the names under the title sit this high
 COVER_LINES = 12  # page 1 prints no more lines than this: a cover
+COVER_CHARACTERS = 600  # or no more text than this, its title set line by line in display type
 COVER_TITLE_SIZE = 14.0  # and its title is display type (points), not a fragment of text
 MAX_AUTHOR_LINES = 24  # a long list one name a line (BMC's provisional PDFs)
 MAX_AUTHOR_FRAGMENTS = 60
@@ -96,7 +103,7 @@ def read_title_block(page: PageLines) -> TitleBlock:
     blocks: list[TitleBlock] = []
     used: set[int] = set()
     for start in sorted(candidates, key=lambda i: -lines[i].size):  # page order within a size
-        if len(blocks) == 3:
+        if sum(not names_a_body(b.title) for b in blocks) == 3:
             break
         if start in used:
             continue  # a banner and the title may share a size: both are kept
@@ -106,11 +113,12 @@ def read_title_block(page: PageLines) -> TitleBlock:
             blocks.append(block)
     if not blocks:
         over_names = _block_over_names(page, body)
-        if over_names.title or len(lines) > COVER_LINES:
+        if over_names.title or (len(lines) > COVER_LINES and _characters(lines) > COVER_CHARACTERS):
             return over_names
         blocks = _cover_block(lines)
     if not blocks:
         return TitleBlock()
+    blocks = _body_names_last(blocks)
     listed = _names_with_emails(lines)
     for block in blocks:
         if not block.authors and listed:
@@ -119,6 +127,20 @@ def read_title_block(page: PageLines) -> TitleBlock:
     first = blocks[0]
     first.alternatives = blocks[1:]
     return first
+
+
+def _characters(lines: list[Line]) -> int:
+    return sum(len(line.text.strip()) for line in lines)
+
+
+def _body_names_last(blocks: list[TitleBlock]) -> list[TitleBlock]:
+    """A report's cover sets its issuer larger than its title ("World Health Organization",
+    "KINGDOM OF MOROCCO" over "THE TOURISM SECTOR: …"): the issuer's name is no title
+    while a block of three words or more that names no body is there."""
+    if not names_a_body(blocks[0].title):
+        return blocks
+    titles = [b for b in blocks if not names_a_body(b.title) and len(b.title.split()) >= 3]
+    return titles + [b for b in blocks if b not in titles] if titles else blocks
 
 
 def _cover_block(lines: list[Line]) -> list[TitleBlock]:
@@ -225,6 +247,15 @@ def _names_line(line: Line) -> bool:
     return count >= 2 or (count == 1 and bool(_NAME_MARK.search(line.names_text)))
 
 
+_HAN_OR_HANGUL = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _cjk_alike(line: Line, above: Line) -> bool:
+    """A Korean or Chinese title's next line, set in its very type: its words are as short
+    as names ("탄성체의 거동 해석"), but names are not set in the title's size."""
+    return bool(_HAN_OR_HANGUL.search(line.text)) and abs(line.size - above.size) <= 0.3
+
+
 def _name_count(line: Line) -> int:
     return len(authors_from_text(line.names_text))
 
@@ -251,7 +282,11 @@ def _block_at(
     while (
         end + 1 < len(lines)
         and _continues_title(lines[end + 1], size, lines[end])
-        and (_name_count(lines[end + 1]) < 2 or OPEN_END.search(lines[end].text))
+        and (
+            _name_count(lines[end + 1]) < 2
+            or OPEN_END.search(lines[end].text)
+            or _cjk_alike(lines[end + 1], lines[end])
+        )
     ):  # the names under it stop it, unless the line above breaks off ("… chez" / "Raymond
         end += 1  # Queneau et Marie-Sissi Labrèche")
     while (  # a text layer that gives a title's lines bottom first
@@ -269,18 +304,42 @@ def _block_at(
     block.authors = authors_from_text(block.author_text)
     if not block.authors and start > 0 and names_above and lines[start - 1].size < size:
         # De Gruyter sets the names above the title, in a proof after a query mark ("Q1")
-        above = _PROOF_QUERY.sub("", lines[start - 1].names_text).strip()
+        above = _PROOF_QUERY.sub("", _names_above(lines, start)).strip()
         block.authors = authors_from_text(above)
         block.author_text = above if block.authors else block.author_text
     return block, set(range(start, end + 1))
 
 
+# "WHO/CDS/CSR/ISR/2000.1": a document's code set as large as its title
+_DOCUMENT_CODE = re.compile(r"[A-Z][A-Z0-9]{1,9}(?:/[\w.()\-]+){2,}")
 _PROOF_QUERY = re.compile(r"^\s*Q\d{1,2}\s+")
+_NAMES_GO_ON = re.compile(r"(?:[·•,;&]|\band)\s*$")
+
+
+def _names_above(lines: list[Line], start: int) -> str:
+    """The line of names right above a title, with the lines above it that end on a
+    separator ("J. Einarsson · A. Johansson ·" / "J.R. Angilella · D. Hanstorp")."""
+    first = start - 1
+    while (
+        first > 0
+        and start - first < 3
+        and abs(lines[first - 1].size - lines[start - 1].size) <= 0.6
+        and _NAMES_GO_ON.search(lines[first - 1].names_text)
+    ):
+        first -= 1
+    return " ".join(lines[i].names_text.strip() for i in range(first, start))
+
+
+# a supervisor's title after the name on a Japanese, Chinese or Korean thesis cover
+_ADVISOR = re.compile(r"教授|助教|准教授|講師|指導|指导|导师|지도")
 
 
 def authors_from_text(text: str) -> list[str]:
     """Names from an author line; empty when the line holds anything but names. A "name"
-    printed more than once is an affiliation under each name of a grid ("UC Merced")."""
+    printed more than once is an affiliation under each name of a grid ("UC Merced"); the
+    names of supervisors ("杉山 和靖 教授") are no authors."""
+    if _ADVISOR.search(text):
+        return []
     names = split_names(text)
     names = [n for n in names if names.count(n) == 1]
     good = [n for n in names if looks_like_name(n)]
@@ -289,24 +348,33 @@ def authors_from_text(text: str) -> list[str]:
     return [surname_first(n) for n in good]
 
 
-def _could_be_title(line: Line) -> bool:
+def _could_be_title(line: Line, fewest_letters: int = 4) -> bool:
     text = _STATUS_TAG.sub("", line.text).strip()
     letters = sum(c.isalpha() for c in text)
     return (
-        letters >= 4
+        letters >= fewest_letters
         and not re.fullmatch(r"\w+\s?:", text)  # "DECRETA:", a label
         and not _LABEL.match(text)
         and not _NOT_TITLE.search(text)
         and not PLACEHOLDER_TITLE.match(text)
+        and not _DOCUMENT_CODE.fullmatch(text)
     )
 
 
 def _continues_title(line: Line, size: float, neighbour: Line, before: bool = False) -> bool:
-    """A line of the same title: type within 15 % of its size, close above or below."""
-    if not _could_be_title(line) or abs(line.size - size) > 0.15 * size:
+    """A line of the same title: type within 15 % of its size, close above or below. Its
+    last line may be a short word set in the same type ("… directly from transcript" / "IDs")."""
+    same_type = abs(line.size - size) <= 0.02 * size
+    fewest = 2 if same_type and not before and len(line.text.split()) == 1 else 4
+    upper = line if before else neighbour
+    colon = upper.text.rstrip().endswith(":")  # "THE TOURISM SECTOR:" / "PROGRESS REPORT …"
+    alike = 0.25 if colon and not before else 0.15  # a subtitle may be set smaller
+    as_above = not before and abs(line.size - neighbour.size) <= 0.02 * size  # the subtitle's
+    near = abs(line.size - size) <= (0.25 if as_above else alike) * size
+    if not _could_be_title(line, fewest) or not near:
         return False
     gap = neighbour.top - line.bottom if before else line.top - neighbour.bottom
-    return -0.5 * size < gap < 0.8 * size
+    return -0.5 * size < gap < (1.6 if colon else 0.8) * size
 
 
 def _tidy_title(title: str) -> str:
@@ -338,8 +406,12 @@ def _author_text(lines: list[Line], title_size: float) -> str:
         if named := _names_before_affiliations(text):
             taken.append(named)
             continue
-        if not taken and (_METADATA_LINE.search(text) or _BEFORE_NAMES.match(text)):
-            continue  # a citation or DOI line, "by", "A Preprint" between title and authors
+        if not taken and (
+            _METADATA_LINE.search(text)
+            or _BEFORE_NAMES.match(text)
+            or (THESIS.search(text) and ":" not in text)  # not a supervisor's label
+        ):  # a citation or DOI line, "by", "A Preprint", "Tesis de Licenciatura en …"
+            continue
         if (
             _STOP.match(text)
             or _AFFILIATION.search(_no_email(text))
