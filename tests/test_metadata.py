@@ -1074,9 +1074,11 @@ def test_theses_report_series_acm_price_lines_and_swapped_xmp_names(tmp_path: Pa
 @given(st.text(max_size=60))
 @example("´ı Fred´ eric Gonc¸alves J˛edrzej")
 def test_composing_accents_never_adds_or_loses_a_letter(text: str) -> None:
-    dotless = str.maketrans("ıȷ", "ij")  # a TeX accent sits on a dotless i or j
+    # a TeX accent sits on a dotless i or j, which becomes i or j; a lone ı (Turkish) stays
+    dotless = str.maketrans("ıȷ", "ij")
     letters = [c for c in unicodedata.normalize("NFD", text.translate(dotless)) if c.isalpha()]
-    composed = [c for c in unicodedata.normalize("NFD", repair_accents(text)) if c.isalpha()]
+    repaired = repair_accents(text).translate(dotless)
+    composed = [c for c in unicodedata.normalize("NFD", repaired) if c.isalpha()]
     assert composed == letters
 
 
@@ -3292,3 +3294,27 @@ def test_more_citation_lines_reprints_and_old_fonts() -> None:
     )
     iop = (790.0, 7.0, "© 2024 IOP Publishing Ltd 1")
     assert lines_record([*body, iop]).publisher == "IOP Publishing"
+
+
+def test_a_journals_banner_and_a_pmc_covers_labels_are_no_titles() -> None:
+    qje = [
+        (87.0, 24.3, "QUARTERLY JOURNAL"),
+        (116.0, 24.3, "OF ECONOMICS"),
+        (152.0, 13.2, "Vol. CXXII  February 2007  Issue 1"),
+        (189.0, 14.0, "THE AGGREGATE EFFECTS OF HEALTH INSURANCE:"),
+        (203.0, 14.0, "EVIDENCE FROM THE INTRODUCTION OF MEDICARE"),
+        (226.0, 9.0, "AMY FINKELSTEIN"),
+        *TEXT,
+    ]
+    assert lines_record(qje).title.startswith("THE AGGREGATE EFFECTS OF HEALTH INSURANCE")
+    pmc = [
+        (40.0, 22.0, "NIH Public Access"),
+        (65.0, 18.0, "Author Manuscript"),
+        (127.0, 15.6, "Season of Birth and Later Outcomes: Old Questions, New"),
+        (147.0, 15.6, "Answers"),
+        (178.0, 11.2, "Kasey S. Buckles and Daniel M. Hungerman"),
+        *TEXT,
+    ]
+    metadata = lines_record(pmc)
+    assert metadata.title == "Season of Birth and Later Outcomes: Old Questions, New Answers"
+    assert metadata.authors == ["Buckles, Kasey S.", "Hungerman, Daniel M."]

@@ -184,12 +184,19 @@ def _not_the_journal(block: TitleBlock, container: Candidate | None) -> TitleBlo
             continue  # the journal's name, its acronym before it ("JSS Journal of …")
         if candidate is block and block.alternatives and _INSTITUTION.match(block.title):
             continue  # "Fachbereich Ingenieurwissenschaften und Mathematik" over the title
+        if candidate is block and block.alternatives and _a_journals_name(block.title):
+            continue  # "QUARTERLY JOURNAL OF ECONOMICS" set over the article's title
         if candidate is block and block.alternatives and len(block.title.split()) <= 3:
             following = block.alternatives[0]
             if following.top > block.top and len(following.title.split()) >= 5:
                 continue
         return candidate
     return block
+
+
+def _a_journals_name(title: str) -> bool:
+    folded = _fold(re.sub(r"^the\s", "", title, flags=re.IGNORECASE))
+    return len(title.split()) >= 2 and folded in known_titles()
 
 
 def _pages_and_url(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None:

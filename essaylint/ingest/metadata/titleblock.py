@@ -20,7 +20,8 @@ _LABEL = re.compile(
     re.IGNORECASE,
 )
 _NOT_TITLE = re.compile(
-    r"www\.|https?://|@|doi\b|©|\bISSN\b|\bvol(?:ume)?\b\.?\s*\d|=|\bPaper\sSeries\b|"
+    r"www\.|https?://|@|doi\b|©|\bISSN\b|\bvol(?:ume)?\b\.?\s*(?:\d|[IVXLC]+\b)|=|\bPaper\sSeries\b|"
+    r"^\s*(?:NIH|HHS)\sPublic\sAccess\s*$|^\s*Author\smanuscript\s*$|"  # a PMC cover's labels
     r"^\s*(?:article\sin\spress|journal\spre-proof)\s*$|"  # a status stamped over the page
     r"^\s*[A-Z]{2}(?:\s+[A-Z]{2})+\s*$",  # language codes: "EN EN"
     re.I,
