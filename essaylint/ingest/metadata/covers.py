@@ -389,8 +389,6 @@ _ANY_TITLE_LABEL = re.compile(
     r"^\s*(?:[A-Z]{2,}(?:\s[A-Z]{2,}){0,3}\s)?(?:TITLE|Title|Titel|Titre|Título|Titolo|Tytuł|Subject)"
     r"\s?:\s*(?P<title>\S.{8,})$"
 )
-
-
 _NEXT_LABEL = re.compile(r"^\s*[A-Z][\w ]{1,30}:\s")
 
 
@@ -419,6 +417,9 @@ def labelled_title(text: PrintedText) -> str:
     return ""
 
 
+_DATE_LINE = re.compile(rf"\b{YEAR}\s*$")
+
+
 def _first_unframed(lines: list[Line], framed: list[int]) -> int | None:
     """On a cover set in one size, the first line that names no institution, degree, date
     or label ("Universidad de Chile" / … / "Memoria para optar al título …" / "¿Quién
@@ -431,9 +432,6 @@ def _first_unframed(lines: list[Line], framed: list[int]) -> int | None:
         ),
         None,
     )
-
-
-_DATE_LINE = re.compile(rf"\b{YEAR}\s*$")
 
 
 def _frame_lines(lines: list[Line]) -> set[int]:

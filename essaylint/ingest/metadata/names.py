@@ -37,7 +37,8 @@ SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 _MARKS = re.compile(r"[\d*∗†‡§¶#♠♣♥♦♢♡☯✉⁎•◊⊥⊤⇑⁰¹²³⁴⁵⁶⁷⁸⁹ᵃᵇᶜᵈᵉ,;()\[\]{}|+=~^_<>/\\]+")
 _ROMAN_MARK = re.compile(r"(?<=.)(?:I{1,3}|IV|VI{0,3}|IX|X)$")
 _MARK_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Sm", "So", "Sc", "Sk"})
-_CJK = re.compile(r"^[\u3400-\u9fff\uac00-\ud7af]{2,4}$")
+CJK_LETTERS = r"\u3400-\u9fff\uac00-\ud7af"  # Han characters and Hangul syllables
+_CJK = re.compile(rf"^[{CJK_LETTERS}]{{2,4}}$")
 _NAME_WORD = re.compile(r"^[^\W\d_][\w'’.\-]*$")
 _LOOSE_CONNECTOR = re.compile(r"^(?:and|&)\s+|\s+(?:and|&)$", re.IGNORECASE)  # at a line end
 # "and" in the languages whose author lines essaylint reads: "e" (pt, it), "y" (es), "et"

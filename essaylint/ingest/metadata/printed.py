@@ -1351,36 +1351,7 @@ def publisher_name(text: str) -> str:
     return _LEGAL_FORM.sub("", name).strip(" .,;") or name
 
 
-_NAME_SMALL_WORDS = frozenset(
-    [
-        "of",
-        "for",
-        "and",
-        "the",
-        "de",
-        "du",
-        "des",
-        "la",
-        "le",
-        "di",
-        "da",
-        "do",
-        "dos",
-        "das",
-        "del",
-        "della",
-        "der",
-        "für",
-        "und",
-        "on",
-        "in",
-        "at",
-        "zu",
-        "y",
-        "e",
-        "et",
-    ]
-)
+_NAME_SMALL_WORDS = _SMALL | {"do", "et", "le", "zu"}  # the small words inside a name
 
 
 def _in_running_text(name: str) -> bool:

@@ -8,7 +8,12 @@ from dataclasses import dataclass, field, replace
 
 from essaylint.ingest.metadata.embedded import PLACEHOLDER_TITLE
 from essaylint.ingest.metadata.layout import Line, PageLines, join_cjk_breaks
-from essaylint.ingest.metadata.names import looks_like_name, split_names, surname_first
+from essaylint.ingest.metadata.names import (
+    CJK_LETTERS,
+    looks_like_name,
+    split_names,
+    surname_first,
+)
 from essaylint.ingest.metadata.printed import THESIS, names_a_body
 
 _LABEL = re.compile(
@@ -248,7 +253,7 @@ def _names_line(line: Line) -> bool:
     return count >= 2 or (count == 1 and bool(_NAME_MARK.search(line.names_text)))
 
 
-_HAN_OR_HANGUL = re.compile(r"[\u3400-\u9fff\uac00-\ud7af]")
+_HAN_OR_HANGUL = re.compile(f"[{CJK_LETTERS}]")
 
 
 def _cjk_alike(line: Line, above: Line) -> bool:
