@@ -18,8 +18,9 @@ on the out-of-set scores of the sets given with --choose-on (all keyed sets by d
     python bench/learned_readers.py --cache /tmp/docs.pkl            # measure
     python bench/learned_readers.py --cache /tmp/docs.pkl --fit      # and write the weights
 
-The shipped weights were fitted on the 33 sets keyed before round 21 (heldout32-39 are its
-blind test): ``--choose-on tuning dev heldout heldout2 heldout3 … heldout31 --fit``.
+The shipped weights were fitted on the 51 sets keyed before round 25 (tuning, dev, heldout,
+heldout2-49; heldout50-53 are their blind test): ``--choose-on tuning dev heldout heldout2 …
+heldout49 --fit``. Round 21 fitted them on the 33 sets before heldout32.
 
 --fit trains on every set given with --choose-on and writes essaylint/assets/learned_readers.json.
 The keyed PDFs must be on disk (``bench/key_pdfs.py``), in /work/refs/<set> or --pdf-root.

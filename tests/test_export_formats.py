@@ -210,10 +210,13 @@ def test_ris_parses_with_the_right_types_and_fields() -> None:
     assert records["doc_web"]["urls"] == ["https://uwaterloo.ca/secretariat/policies/policy-77"]
 
 
-def test_slides_are_a_presentation_in_ris() -> None:
-    slides = entry("doc_slides", type="speech", authors="Proessl, Felix", title="Data hygiene")
-    (record,) = rispy.loads(to_ris([slides]))
-    assert (record["type_of_reference"], record["title"]) == ("SLIDE", "Data hygiene")
+@pytest.mark.parametrize(
+    ("kind", "ris"), [("speech", "SLIDE"), ("legal_case", "CASE"), ("legislation", "STAT")]
+)
+def test_slides_cases_and_acts_keep_their_type_in_ris(kind: str, ris: str) -> None:
+    item = entry("doc_item", type=kind, authors="Proessl, Felix", title="Data hygiene")
+    (record,) = rispy.loads(to_ris([item]))
+    assert (record["type_of_reference"], record["title"]) == (ris, "Data hygiene")
 
 
 @pytest.mark.parametrize("name", sorted(SHIPPED))

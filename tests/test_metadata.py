@@ -18,6 +18,7 @@ from support.paths import CORPUS
 from essaylint.core.records import DocumentMetadata
 from essaylint.ingest.library_columns import fold
 from essaylint.ingest.metadata import pdf_metadata, printed_metadata
+from essaylint.ingest.metadata.calendars import gregorian_years
 from essaylint.ingest.metadata.embedded import Embedded, read_embedded
 from essaylint.ingest.metadata.journals import (
     journal_locators,
@@ -25,10 +26,11 @@ from essaylint.ingest.metadata.journals import (
     known_titles,
     venue_by_form,
 )
-from essaylint.ingest.metadata.layout import Line, PageLines, repair_accents
+from essaylint.ingest.metadata.layout import Line, PageLines, repair_accents, without_line_numbers
 from essaylint.ingest.metadata.names import (
     PARTICLES,
     SUFFIXES,
+    family_of,
     looks_like_name,
     split_names,
     surname_first,
@@ -1968,6 +1970,64 @@ def test_a_year_printed_alone_on_a_cover_or_a_foot(line: str, year: int) -> None
 
 
 @pytest.mark.parametrize(
+    ("line", "year"),
+    [
+        ("中華民國一百一十一年六月", 2022),  # a Taiwanese thesis: Minguo 111
+        ("最終更新 平成 29 年 12 月 6 日", 2017),  # Heisei 29
+        ("令和元年5月", 2019),  # Reiwa's first year
+        ("พ.ศ. ๒๕๕๘", 2015),  # a Thai act: Buddhist Era 2558, in Thai digits
+    ],
+)
+def test_a_year_printed_in_an_asian_era_is_read_as_gregorian(line: str, year: int) -> None:
+    lines = [(120.0, 20.0, "A study of something"), (150.0, 12.0, "Ann Cole"), *TEXT]
+    metadata = lines_record([*lines, (700.0, 12.0, line)])
+    assert metadata.year == year
+    assert "era date" in metadata.evidence["year"]
+
+
+LONG_TEXT = [
+    (330.0 + 14 * i, 10.0, "Body text of the document goes on for a while here.") for i in range(16)
+]
+
+
+def test_a_title_set_only_a_little_larger_than_the_text_is_read_as_a_last_resort() -> None:
+    lines = [
+        (200.0, 10.8, "Systemic Lupus Erythematosus"),
+        (213.0, 10.8, "and the Nurse"),
+        (250.0, 10.0, "Ann Cole"),
+        *LONG_TEXT,
+    ]
+    metadata = lines_record(lines)
+    assert metadata.title == "Systemic Lupus Erythematosus and the Nurse"
+    assert "a little larger" in metadata.evidence["title"]
+    paragraph = [
+        (200.0 + 13 * i, 10.8, "An opening paragraph set larger than the rest.") for i in range(4)
+    ]
+    assert "a little larger" not in lines_record([*paragraph, *LONG_TEXT]).evidence.get("title", "")
+
+
+def test_a_year_without_its_eras_name_is_not_converted() -> None:
+    assert list(gregorian_years("2565 รายการ, 平成 999 年", latest=2027)) == []
+
+
+def _in_chinese_numerals(n: int) -> str:
+    digits = "〇一二三四五六七八九"
+    hundreds, tens, ones = n // 100, n // 10 % 10, n % 10
+    out = f"{digits[hundreds]}百" if hundreds else ""
+    if tens:
+        out += ("" if tens == 1 and not hundreds else digits[tens]) + "十"
+    elif hundreds and ones:
+        out += "零"
+    return out + (digits[ones] if ones else "")
+
+
+@given(st.integers(min_value=1, max_value=130))
+def test_minguo_years_in_chinese_numerals(n: int) -> None:
+    found = list(gregorian_years(f"中華民國{_in_chinese_numerals(n)}年六月", latest=2100))
+    assert [year for year, _ in found] == [1911 + n]
+
+
+@pytest.mark.parametrize(
     "line",
     [
         "Downloaded from https://www.cambridge.org/core on 11 March 2022",
@@ -3318,3 +3378,233 @@ def test_a_journals_banner_and_a_pmc_covers_labels_are_no_titles() -> None:
     metadata = lines_record(pmc)
     assert metadata.title == "Season of Birth and Later Outcomes: Old Questions, New Answers"
     assert metadata.authors == ["Buckles, Kasey S.", "Hungerman, Daniel M."]
+
+
+@pytest.mark.parametrize(
+    ("line", "fields"),
+    [
+        (
+            "Artigo // Revista do TCU, Brasília, v. 154, n. 1, p. 32-51, jul./dez. 2024.",
+            ("Revista do TCU", "154", "1", "32-51", 2024),
+        ),
+        (
+            "Revista Brasileira de Estudos, v. 7, n. 1, p. 58-68, 2005",
+            ("Revista Brasileira de Estudos", "7", "1", "58-68", 2005),
+        ),
+        (
+            "Amalia Lejavitzer. “El papel de la fruta...” Estudio Avanzados 16 (Dic. 2011): 37-50",
+            ("Estudio Avanzados", "16", "", "37-50", 2011),
+        ),
+    ],
+)
+def test_abnt_lines_with_a_city_and_months_and_chicago_lines_after_a_quoted_title(
+    line: str, fields: tuple[str, str, str, str, int]
+) -> None:
+    metadata = _head_record(line)
+    found = (metadata.container, metadata.volume, metadata.issue, metadata.page, metadata.year)
+    assert (metadata.type, found) == ("article-journal", fields)
+
+
+def test_a_notes_number_ends_a_title_whose_translation_follows() -> None:
+    lines = [
+        (110.0, 16.3, "El papel de la fruta en la gastronomía romana"),
+        (123.0, 16.3, "de época imperial1"),
+        (149.0, 16.3, "Fruit in Roman gastronomy of Imperial times"),
+        (216.0, 13.5, "Amalia Lejavitzer"),
+        *TEXT,
+    ]
+    assert (
+        lines_record(lines).title
+        == "El papel de la fruta en la gastronomía romana de época imperial"
+    )
+    web3 = [(110.0, 20.0, "Trust on Web3"), (150.0, 12.0, "Ann Cole"), *TEXT]
+    assert lines_record(web3).title == "Trust on Web3"  # a word in mixed case keeps its digit
+
+
+def test_spanish_and_portuguese_thesis_pages() -> None:
+    peruvian = [
+        (85.0, 16.1, "UNIVERSIDAD NACIONAL DE SAN CRISTÓBAL"),
+        (120.0, 16.1, "DE HUAMANGA"),
+        (147.0, 13.4, "FACULTAD DE CIENCIAS BIOLÓGICAS"),
+        (407.0, 14.3, "TESIS:"),
+        (434.0, 13.4, "Análisis bibliométrico de las investigaciones sobre hepatitis"),
+        (460.0, 13.4, "viral B en el Perú y Ayacucho. 1979-2023"),
+        (486.0, 13.6, "Para optar el título profesional de:"),
+        (509.0, 13.4, "BIÓLOGO, ESPECIALIDAD: MICROBIOLOGÍA"),
+        (546.0, 12.8, "PRESENTADO POR:"),
+        (571.0, 13.4, "Bach. Jhon Omar PALOMINO TENORIO"),
+    ]
+    metadata = lines_record(peruvian)
+    assert metadata.type == "thesis"
+    assert metadata.title == (
+        "Análisis bibliométrico de las investigaciones sobre hepatitis viral B en el Perú y "
+        "Ayacucho. 1979-2023"
+    )
+    assert metadata.authors == ["Tenorio, Jhon Omar Palomino"]  # "Bach." is a degree
+    brazilian = [
+        (82.0, 18.5, "Universidade Federal de Campina Grande"),
+        (237.0, 18.5, "Arcabouço de Software para a Aquisição de Dados"),
+        (274.0, 18.5, "de Saúde Através de Jogos Eletrônicos"),
+        (374.0, 18.5, "Antônio Dias dos Santos Júnior"),
+        (437.0, 10.7, "Dissertação submetida à Coordenação do Curso de Pós-Graduação em"),
+        (
+            459.0,
+            10.7,
+            "Ciência da Computação como parte dos requisitos necessários para obtenção do grau",
+        ),
+        (654.0, 10.7, "Angelo Perkusich (Orientador)"),
+    ]
+    metadata = lines_record(brazilian)
+    assert (metadata.type, metadata.publisher) == (
+        "thesis",
+        "Universidade Federal de Campina Grande",
+    )
+    assert metadata.authors == ["Júnior, Antônio Dias dos Santos"]  # not the supervisor
+
+
+def test_a_version_line_is_no_journal_and_an_nhs_publication_reference_is_a_report() -> None:
+    lines = [
+        (40.0, 10.0, "Publication reference: PR2087"),
+        (120.0, 20.0, "Standard operating procedures: Individual funding requests"),
+        (200.0, 12.0, "Version 5, 8 February 2023"),
+        *TEXT,
+    ]
+    metadata = lines_record(lines)
+    assert (metadata.type, metadata.number, metadata.container) == ("report", "PR2087", "")
+
+
+def test_a_drafts_line_numbers_are_no_part_of_its_title() -> None:
+    lines = [
+        (128.0, 18.3, "1 A combined fit to the Higgs Branching"),
+        (153.0, 18.3, "2 Ratios at ILD"),
+        (188.0, 12.7, "3 Jonas Kunath, Fabricio Jimenez Morales"),
+        *(
+            (300.0 + 14 * i, 10.0, f"{i + 4} Body text of the draft goes on here.")
+            for i in range(8)
+        ),
+    ]
+    page = PageLines(1, 842.0, [Line(t, s, top, top + s, 72.0) for top, s, t in lines])
+    assert [line.text for line in without_line_numbers(page.lines)][:2] == [
+        "A combined fit to the Higgs Branching",
+        "Ratios at ILD",
+    ]
+    unnumbered = [(120.0, 20.0, "2 Ratios at ILD"), (150.0, 12.0, "Ann Cole"), *TEXT]
+    assert lines_record(unnumbered).title == "2 Ratios at ILD"  # one number is no draft's
+
+
+@given(st.lists(st.text(alphabet="abc XYZ", min_size=1, max_size=20).map(str.strip), min_size=5))
+def test_numbering_a_pages_lines_and_removing_the_numbers_gives_them_back(texts: list[str]) -> None:
+    assume(all(texts))
+    numbered = [
+        Line(f"{i + 1} {t}", 10.0, 100.0 + 12 * i, 110.0 + 12 * i, 72.0)
+        for i, t in enumerate(texts)
+    ]
+    assert [line.text for line in without_line_numbers(numbered)] == texts
+
+
+@pytest.mark.parametrize(
+    ("head", "fields"),
+    [
+        (
+            "Eye (2021) 35:409–417; https://doi.org/10.1038/s41433-020-01115-9",
+            ("Eye", "35", "409-417", ""),
+        ),
+        (
+            "J. Fluid Mech. (2022), vol. 948, A48, doi:10.1017/jfm.2022.720",
+            ("J. Fluid Mech", "948", "", "A48"),
+        ),
+    ],
+)
+def test_a_journal_of_three_letters_and_an_article_number_with_a_letter(
+    head: str, fields: tuple[str, str, str, str]
+) -> None:
+    metadata = _head_record(head)
+    assert (metadata.container, metadata.volume, metadata.page, metadata.number) == fields
+    assert _head_record(head.replace("Eye", "Fig")).container != "Fig"
+
+
+def test_a_reports_imprint_on_page_four_after_empty_covers(tmp_path: Path) -> None:
+    imprint = [
+        (72, 100, 10, "Please cite this publication as:"),
+        (
+            72,
+            114,
+            10,
+            "OECD (2025), Introducing the OECD AI Capability Indicators, OECD Publishing,",
+        ),
+        (72, 128, 10, "Paris, https://doi.org/10.1787/be745f04-en."),
+        (72, 160, 10, "ISBN 978-92-64-53190-1 (print)"),
+    ]
+    cover = [(72, 120, 24, "Introducing the OECD AI Capability Indicators")]
+    pages = [cover, [], [(72, 400, 14, "Introducing the OECD AI Capability Indicators")], imprint]
+    metadata = read(make_pdf(tmp_path / "oecd.pdf", [*pages, BODY, BODY]))
+    found = (metadata.type, metadata.year, metadata.isbn, metadata.doi)
+    assert found == ("report", 2025, "9789264531901", "10.1787/be745f04-en")
+    assert metadata.evidence["year"].startswith("p4 ")
+    worded = [cover, BODY, BODY, imprint, BODY, BODY]  # pages 2-3 hold text: page 4 is not read
+    assert read(make_pdf(tmp_path / "worded.pdf", worded)).isbn == ""
+
+
+@pytest.mark.parametrize(
+    ("record", "locators"),
+    [
+        ("Dans Terrains & travaux 2020/1(N° 36-37), pages 9 à 28", ("", "36-37", "9-28")),
+        (
+            "Dans Revue française de sociologie 2005/4 (Vol. 46), pages 647 à 673",
+            ("46", "", "647-673"),
+        ),
+    ],
+)
+def test_a_cairn_cover_gives_the_whole_record(record: str, locators: tuple[str, str, str]) -> None:
+    cover = [
+        "Une protohistoire de terrains & travaux (1995-2005)",
+        "Gilles Bastin, Laure Bonnaud, Olivier Le Noé",
+        record,
+        "ÉditionsENS Paris-Saclay",
+        "DOI10.3917/tt.036.0009",
+        "Distribution électronique Cairn.info pour ENS Paris-Saclay.",
+        "Article disponible en ligne à l’adresse",
+        "https://www.cairn.info/revue-terrains-et-travaux-2020-1-page-9.htm",
+    ]
+    metadata = lines_record([(60.0 + 14 * i, 9.0, line) for i, line in enumerate(cover)])
+    assert metadata.title == "Une protohistoire de terrains & travaux (1995-2005)"
+    assert metadata.authors == ["Bastin, Gilles", "Bonnaud, Laure", "Le Noé, Olivier"]
+    assert (metadata.volume, metadata.issue, metadata.page) == locators
+    assert (metadata.year, metadata.publisher) == (
+        2020 if "2020" in record else 2005,
+        "Éditions ENS Paris-Saclay",
+    )
+    assert metadata.container in record and metadata.doi == "10.3917/tt.036.0009"
+    assert metadata.url == "https://www.cairn.info/revue-terrains-et-travaux-2020-1-page-9.htm"
+
+
+def test_a_redalyc_cover_gives_the_whole_record() -> None:
+    cover = [
+        "Revista Latinoamericana de Hipertensión",
+        "ISSN: 1856-4550",
+        "Sociedad Latinoamericana de Hipertensión",
+        "Venezuela",
+        "Una introducción a las aplicaciones de la",
+        "inteligencia artificial en Medicina",
+        "Arias, Víctor; Salazar, Juan; Garicano, Carlos; Chacín-González,",
+        "Maricarmen; Añez, Roberto",
+        "Una introducción a las aplicaciones de la inteligencia artificial en Medicina",
+        "Revista Latinoamericana de Hipertensión, vol. 14, núm. 5, 2019",
+        "Sociedad Latinoamericana de Hipertensión, Venezuela",
+        "Disponible en: https://www.redalyc.org/articulo.oa?id=170262877013",
+    ]
+    metadata = lines_record([(60.0 + 14 * i, 9.0, line) for i, line in enumerate(cover)])
+    assert metadata.title == cover[8]
+    assert [family_of(name) for name in metadata.authors] == [
+        "Arias",
+        "Salazar",
+        "Garicano",
+        "Chacín-González",
+        "Añez",
+    ]
+    found = (metadata.type, metadata.container, metadata.volume, metadata.issue, metadata.year)
+    assert found == ("article-journal", cover[0], "14", "5", 2019)
+    assert metadata.publisher == "Sociedad Latinoamericana de Hipertensión"
+    assert metadata.url == "https://www.redalyc.org/articulo.oa?id=170262877013"
+    cover[-1] = "Disponible en: https://example.org/articulo"  # not Redalyc
+    assert lines_record([(60.0 + 14 * i, 9.0, line) for i, line in enumerate(cover)]).url == ""

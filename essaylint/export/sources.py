@@ -267,6 +267,9 @@ RIS_TYPES = {
     "dataset": "DATA",
     "software": "COMP",
     "speech": "SLIDE",  # Zotero reads RIS SLIDE as a Presentation
+    "legal_case": "CASE",  # Zotero: Case
+    "legislation": "STAT",  # Zotero: Statute
+    "bill": "BILL",
 }
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from essaylint.core.records import DocumentMetadata, ParsedDocument
 from essaylint.ingest.metadata.covers import (
+    cairn_cover,
     ebook_central,
     emerald_cover,
     framed_title,
@@ -23,6 +24,7 @@ from essaylint.ingest.metadata.covers import (
     name_alone,
     openedition_cover,
     proquest_cover,
+    redalyc_cover,
     thesis_author,
     thesis_title,
 )
@@ -58,23 +60,32 @@ from essaylint.ingest.metadata.titleblock import TitleBlock, read_title_block
 from essaylint.ingest.pdfpages import load_page
 
 PAGES_READ = (1, 2, 3)  # and the last page
+# where pages 2 and 3 print almost nothing, a report's or a book's imprint ("Please cite this
+# publication as", its ISBNs) is on page 4
+IMPRINT_PAGE = 4
+COVER_PAGES_CHARACTERS = 300
+
+
+def _read_page(pdf: object, number: int) -> PageLines:
+    page = load_page(pdf, number)
+    if page is None:
+        return PageLines(number, 0.0)
+    try:
+        reader = read_page_lines if number == 1 else read_page_text
+        return reader(page, number)
+    finally:
+        page.close()
 
 
 def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
     """The metadata of an open pypdfium2 document (``path`` lets the XMP packet be read)."""
     count = len(pdf)  # type: ignore[arg-type]
-    numbers = sorted({n for n in (*PAGES_READ, count) if 1 <= n <= count})
-    pages = []
-    for number in numbers:
-        page = load_page(pdf, number)
-        if page is None:
-            pages.append(PageLines(number, 0.0))
-            continue
-        try:
-            reader = read_page_lines if number == 1 else read_page_text
-            pages.append(reader(page, number))
-        finally:
-            page.close()
+    pages = [_read_page(pdf, n) for n in PAGES_READ if n <= count]
+    inside = sum(len(page.text()) for page in pages[1:])
+    if count > IMPRINT_PAGE and inside < COVER_PAGES_CHARACTERS:  # covers, a blank, a half title
+        pages.append(_read_page(pdf, IMPRINT_PAGE))
+    if count not in {page.number for page in pages}:
+        pages.append(_read_page(pdf, count))
     embedded = read_embedded(pdf.get_metadata_dict(), path)  # type: ignore[attr-defined]
     return printed_metadata(PrintedText(pages, count), embedded)
 
@@ -83,12 +94,18 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
     """The metadata of a document from the lines of the pages that matter and what its PDF
     embeds."""
     pages = text.pages
-    cover = jstor_cover(text) or proquest_cover(text) or emerald_cover(text)
+    cover = (
+        jstor_cover(text)
+        or proquest_cover(text)
+        or emerald_cover(text)
+        or cairn_cover(text)
+        or redalyc_cover(text)
+    )
     block, from_cover = cover or (read_title_block(pages[0]) if pages else TitleBlock(), [])
     found = thesis_title(text)
     if not cover and _thesis_title_wins(found, block.title):
         block = replace(block, title=found, over_names=False)
-    elif not cover and _weak_title(block.title) and (labelled := labelled_title(text)):
+    if not cover and _weak_title(block.title) and (labelled := labelled_title(text)):
         block = replace(block, title=labelled, over_names=False)
     names = labelled_authors(text)
     if not names and (author := thesis_author(text, found)):

@@ -91,6 +91,95 @@ def emerald_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | Non
     return block, list(match_candidates(citation, "p1 Emerald cover", CONFIDENCE))
 
 
+# The cover Cairn.info puts before an article it delivers: the title, the authors, "Dans
+# Terrains & travaux 2020/1 (N° 36-37), pages 9 à 28", the publisher, the article's address
+# and its DOI.
+_CAIRN_IN = re.compile(
+    rf"^Dans\s(?P<container>[^\n]{{3,150}}?)\s(?P<year>{YEAR})/\d{{1,2}}\s?"
+    rf"\((?:[Nn]°\s?(?P<issue>[\w\-]{{1,9}})|Vol\.\s?(?P<volume>\d{{1,4}}))\),\s"
+    rf"pages\s(?P<first>\d{{1,5}})\sà\s(?P<last>\d{{1,5}})\s*$",
+    re.M,
+)
+_CAIRN_URL = re.compile(r"(?P<url>https?://(?:www\.)?cairn\.info/\S+\.htm)")
+_CAIRN_DOI = re.compile(r"^DOI\s?(?P<doi>10\.3917/\S+)\s*$", re.M)  # the layer may lose the space
+
+
+def cairn_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
+    """The title, authors and record of a Cairn.info cover; None when page 1 is not one."""
+    front = text.front_text()
+    record = _CAIRN_IN.search(front)
+    if record is None or "cairn.info" not in front.casefold():
+        return None
+    above, below = _lines_around(front, record)
+    if len(above) < 2:
+        return None
+    names = [n for n in split_names(above[-1]) if looks_like_name(n)]
+    block = TitleBlock(
+        title=" ".join(above[:-1]),
+        authors=[surname_first(n) for n in names],
+        author_text=above[-1],
+    )
+    where = f"p1 Cairn.info cover '{record.group(0).strip()[:80]}'"
+    fields = {name: value for name, value in record.groupdict().items() if value}
+    fields["page"] = f"{fields.pop('first')}-{fields.pop('last')}"
+    if below and not below[0].startswith("©"):
+        fields["publisher"] = re.sub(r"^(Éditions|Editions)(?=\S)", r"\1 ", below[0])
+    if url := _CAIRN_URL.search(front):
+        fields["url"] = url.group("url")
+    if doi := _CAIRN_DOI.search(front):
+        fields["doi"] = doi.group("doi")
+    return block, _record_candidates(fields, where, record.group(0).strip())
+
+
+# The cover Redalyc puts before an article it delivers: the journal and its publisher, the
+# title, the authors ("Arias, Víctor; Salazar, Juan; …"), the title again over "Revista
+# Latinoamericana de Hipertensión, vol. 14, núm. 5, 2019", the publisher and country, and
+# "Disponible en: https://www.redalyc.org/articulo.oa?id=…".
+_REDALYC_RECORD = re.compile(
+    rf"^(?P<container>[^\n,]{{3,150}}),\s(?:vol\.\s(?P<volume>\d{{1,4}}),\s)?"
+    rf"núm\.\s(?P<issue>[\w\-]{{1,9}}),\s(?:pp\.\s(?P<page>\d{{1,5}}\s?-\s?\d{{1,5}}),\s)?"
+    rf"(?:[^\W\d_]+(?:-[^\W\d_]+)?\.?,?\s)?(?P<year>{YEAR})\s*$",
+    re.M,
+)
+_REDALYC_URL = re.compile(r"Disponible\sen:\s*(?P<url>https?://(?:www\.)?redalyc\.org/\S+)")
+
+
+def redalyc_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
+    """The title, authors and record of a Redalyc cover; None when page 1 is not one."""
+    front = text.front_text()
+    record = _REDALYC_RECORD.search(front)
+    url = _REDALYC_URL.search(front)
+    if record is None or url is None:
+        return None
+    above, below = _lines_around(front, record)
+    if len(above) < 2:
+        return None
+    title, names = above[-1], []
+    for line in reversed(above[:-1]):  # the authors' lines, bottom up, over the title again
+        if ";" not in line and not line.endswith(","):
+            break
+        names.insert(0, line)
+    authors = _surname_first_list(" ".join(names))
+    block = TitleBlock(title=title, authors=authors, author_text="; ".join(authors))
+    where = f"p1 Redalyc cover '{record.group(0).strip()[:80]}'"
+    fields = {name: value for name, value in record.groupdict().items() if value}
+    fields["url"] = url.group("url")
+    if below and not below[0].startswith("Disponible"):
+        fields["publisher"] = below[0].rsplit(",", 1)[0]  # "Sociedad …, Venezuela"
+    return block, _record_candidates(fields, where, record.group(0).strip())
+
+
+def _lines_around(front: str, match: re.Match[str]) -> tuple[list[str], list[str]]:
+    """The non-blank lines of page 1 above and below a cover's record line."""
+    above = [" ".join(line.split()) for line in front[: match.start()].split("\n")]
+    below = [" ".join(line.split()) for line in front[match.end() :].split("\n")]
+    return [line for line in above if line], [line for line in below if line]
+
+
+def _record_candidates(fields: dict[str, str], where: str, line: str) -> list[Candidate]:
+    return [Candidate(name, value, CONFIDENCE, where, line=line) for name, value in fields.items()]
+
+
 # The head ProQuest prints over an article from its databases: the title (up to three lines),
 # "Mellewigt, Thomas;Hoetker, Glenn", "Management Revue; 2006; 17,1; ABI/INFORM Complete",
 # "pg. 5". Read line by line: one pattern over all of it backtracks without end on a byline of
@@ -143,6 +232,7 @@ _CHINESE_AUTHOR = re.compile(
 )
 _CELLS = re.compile(r"\s{2,}")
 # who a thesis names besides its author: the name under one of these is not the author
+_NAME_PARTICLES = {"de", "da", "do", "dos", "das", "del", "van", "von", "der", "den", "y", "e"}
 _NOT_AUTHOR = re.compile(
     r"\b(?:(?:co-?)?supervisors?|advis[eo]rs?|promot(?:or|oren|ors)|begeleiders?|veileder|"
     r"betreuer(?:in)?|gutachter(?:in)?|relat(?:ore|ori|rice)|directeur|director[ae]?|"
@@ -202,13 +292,14 @@ def _unlabelled_author(text: PrintedText, title: str) -> str:
     lines = sorted(text.pages[0].lines, key=lambda line: line.top) if text.pages else []
     for above, line in pairwise(lines):
         apart = abs(line.size - above.size) > 0.5 or line.top - above.bottom > 0.8 * line.size
-        words = line.text.split()
+        words = [w for w in line.text.split() if w not in _NAME_PARTICLES]  # "Dias dos Santos"
         if (
             not apart
             or not 2 <= len(words) <= 4
             or ":" in line.text
             or above.text.rstrip().endswith(":")
             or _NOT_AUTHOR.search(above.text)
+            or _NOT_AUTHOR.search(line.text)  # "Angelo Perkusich (Orientador)"
             or _THESIS_FRAME.search(line.text)
             or line.text.strip() in title
         ):
@@ -389,12 +480,15 @@ _ANY_TITLE_LABEL = re.compile(
     r"^\s*(?:[A-Z]{2,}(?:\s[A-Z]{2,}){0,3}\s)?(?:TITLE|Title|Titel|Titre|Título|Titolo|Tytuł|Subject)"
     r"\s?:\s*(?P<title>\S.{8,})$"
 )
-_NEXT_LABEL = re.compile(r"^\s*[A-Z][\w ]{1,30}:\s")
+_NEXT_LABEL = re.compile(r"^\s*[A-Z][\w ]{1,30}:(?:\s|$)")
+# the label alone on its line, the title under it ("TESIS:" / "Análisis bibliométrico …")
+_TITLE_LABEL_ALONE = re.compile(r"^\s*(?i:T[íi]tulo|Titel|Titre|Title|Tesis|Tese|Thesis)\s?:\s*$")
 
 
 def labelled_title(text: PrintedText) -> str:
-    """The title after a "Title:" label in the upper half of page 1, with the lines under
-    it set alike ("" when page 1 prints no such label)."""
+    """The title after a "Title:" label in the upper half of page 1, or under a "TESIS:"
+    label alone on its line, with the lines under it set alike ("" when page 1 prints no
+    such label)."""
     first = text.first
     if first is None:
         return ""
@@ -402,15 +496,18 @@ def labelled_title(text: PrintedText) -> str:
     for index, line in enumerate(lines):
         if line.top > first.height * 0.5:
             break
-        if label := _ANY_TITLE_LABEL.match(line.text):
-            taken = [label.group("title").strip()]
-            last = line
+        label = _ANY_TITLE_LABEL.match(line.text)
+        alone = not label and _TITLE_LABEL_ALONE.match(line.text) and index + 1 < len(lines)
+        if label or alone:
+            taken = [label.group("title").strip()] if label else []
+            last = line if label else lines[index + 1]
             for below in lines[index + 1 :]:
                 if " ".join(below.text.split()) in taken or below.text.strip() in line.text:
                     continue  # a text layer that gives a line twice
                 unlike = abs(below.size - last.size) > _SAME_SIZE
-                if unlike or below.top - last.bottom > last.size or _NEXT_LABEL.match(below.text):
-                    break
+                after = unlike or below.top - last.bottom > last.size
+                if after or _NEXT_LABEL.match(below.text) or THESIS.search(below.text):
+                    break  # "Para optar el título profesional de:" ends a thesis's title
                 taken.append(" ".join(below.text.split()))
                 last = below
             return " ".join(taken)

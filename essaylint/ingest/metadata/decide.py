@@ -386,11 +386,13 @@ def _title_and_authors(
     ):
         metadata.title = info_title
         metadata.evidence["title"] = "PDF info/XMP title, printed on p1 (0.85)"
-    elif block.title and not (block.over_names and info_title):
+    elif block.title and not ((block.over_names or block.faint) and info_title):
         metadata.title = block.title
         metadata.evidence["title"] = (
             "p1 lines over the names (0.6)"
             if block.over_names
+            else "p1 lines set a little larger than the text (0.5)"
+            if block.faint
             else "p1 title block (largest type) (0.8)"
         )
     elif info_title:
@@ -533,7 +535,7 @@ def _csl_type(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> str:
         return "article"
     if cue is not None and cue.value == "paper-conference":  # a proceedings template's line
         return "paper-conference"
-    if metadata.isbn:
+    if metadata.isbn and not _REPORT_DOI.match(metadata.doi):  # OECD's reports have ISBNs
         return "book"
     if _REPORT_TITLE.search(metadata.title):
         return "report"  # "World malaria report 2025", "… Policy Framework", "… Guidelines"

@@ -41,7 +41,8 @@ _LOCATORS = re.compile(
       |[\s,.;|•·]*(?:no|number|issue|iss|n[º°o])\.?:?\s*(?P<issue_c>\d{{1,4}}))?
     (?:[\s,.;:|•·]*(?:pp?\.\s*)?(?P<page>\d{{1,6}}\s?[-–—]\s?\d{{1,6}})(?!\d)
       |:\s?(?P<number>[A-Z]?\d{{1,7}})\b(?![-–—])
-      |,\s(?P<number_b>\d{{5,7}})(?:\([A-Z]\))?(?=\s\((?:{YEAR})\)))?
+      |,\s(?P<number_b>\d{{5,7}})(?:\([A-Z]\))?(?=\s\((?:{YEAR})\))
+      |,\s(?P<number_c>[A-RT-Z]\d{{1,5}})(?=,|\s*$))?
     (?:[\s,.;|•·]*(?:{MONTH}\s+)?(?:\d{{1,2}},?\s+)?(?P<year_after>{YEAR})\b)?""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -126,7 +127,8 @@ def journal_locators(rest: str) -> Iterator[tuple[str, str]]:
         yield "issue", issue.strip()
     if page:
         yield "page", page
-    elif number := groups["number"] or groups["number_b"]:  # APS, AIP: "84, 011902(R) (2011)"
+    elif number := groups["number"] or groups["number_b"] or groups["number_c"]:
+        # APS, AIP: "84, 011902(R) (2011)"; Cambridge's JFM: "vol. 948, A48, doi:…"
         yield "number", number
     if year := groups["year"] or groups["year_mid"] or groups["year_after"]:
         yield "year", year

@@ -13,7 +13,8 @@ import ctypes
 import re
 import statistics
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from itertools import pairwise
 
 MARGIN_SHARE = 0.11  # top and bottom share of the page where running heads and feet sit
 WIDE_GAP_EM = 0.9  # a gap wider than this many glyph heights separates words in a line
@@ -85,7 +86,26 @@ def read_page_lines(page: object, number: int, max_chars: int = 15000) -> PageLi
         builder.end_line()
     finally:
         textpage.close()
-    return PageLines(number, height, builder.lines, width=width)
+    return PageLines(number, height, without_line_numbers(builder.lines), width=width)
+
+
+_LINE_NUMBER = re.compile(r"^(?P<n>\d{1,4})\s+(?=\S)")
+NUMBERED_SHARE = 0.6  # of a page's lines, a draft's line numbers before them
+
+
+def without_line_numbers(lines: list[Line]) -> list[Line]:
+    """A draft's lines without the numbers its margin prints before them ("1 A combined fit
+    to the Higgs Branching" / "2 Ratios at ILD"): most lines start with a number, and the
+    numbers rise down the page."""
+    numbers = [int(m.group("n")) for line in lines if (m := _LINE_NUMBER.match(line.text))]
+    rising = sum(b > a for a, b in pairwise(numbers))
+    if (
+        len(numbers) < 5
+        or len(numbers) < NUMBERED_SHARE * len(lines)
+        or rising < 0.8 * (len(numbers) - 1)
+    ):
+        return lines
+    return [replace(line, text=_LINE_NUMBER.sub("", line.text)) for line in lines]
 
 
 # Accents a TeX-made text layer sets apart from their letter: before it ("R´eseaux",

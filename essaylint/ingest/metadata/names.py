@@ -308,7 +308,12 @@ _LABEL_WORDS = frozenset(
     ]
 )
 _INITIAL = re.compile(r"^[A-Z]\.(?:-?[A-Z]\.)?$")
-_HONORIFIC = re.compile(r"^(?:Dr|Prof|Professor|Mr|Mrs|Ms|Sir)\.?\s+", re.IGNORECASE)
+# and the degrees Spanish-language covers set before a name ("Bach. Jhon Omar PALOMINO", "Lic.",
+# "Ing.", "Mg."), only with their dot: "Bach" alone may be a family name
+_HONORIFIC = re.compile(
+    r"^(?:(?:Dr|Prof|Professor|Mr|Mrs|Ms|Sir)\.?|(?:Bach|Lic|Ing|Mg|Mtro|Mtra|Dra)\.)\s+",
+    re.IGNORECASE,
+)
 
 
 def looks_like_name(name: str) -> bool:

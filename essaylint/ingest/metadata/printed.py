@@ -20,6 +20,7 @@ from functools import cached_property
 from itertools import zip_longest
 
 from essaylint.ingest.library_columns import valid_isbn
+from essaylint.ingest.metadata.calendars import gregorian_years
 from essaylint.ingest.metadata.layout import PageLines, join_cjk_breaks
 
 
@@ -46,6 +47,11 @@ class PrintedText:
 
     def page(self, number: int) -> PageLines | None:
         return next((p for p in self.pages if p.number == number), None)
+
+    @property
+    def front_pages(self) -> list[PageLines]:
+        """Pages 1-3, and page 4 where it was read as an imprint (not as the last page)."""
+        return [p for p in self.pages if p.number <= 3 or (p.number == 4 < self.page_count)]
 
     def margin_lines(self) -> list[tuple[int, str]]:
         """The head and foot lines of page 1, and the running heads and feet of the other
@@ -168,6 +174,14 @@ MONTH = (
     r"|Januar|Februar|März|Juni|Juli|Oktober|Dezember)"
 )
 _ISSUE = r"(?:\s?\((?P<issue>[\w\-]{1,7})\)|,\s?(?P<issue_b>\d{1,4}))"
+# ABNT's journal may hold Portuguese and Spanish small words ("Revista do TCU"), a city may
+# follow it, and the months may precede the year ("jul./dez. 2024", "Nov. 2021")
+_LUSO_SMALL_WORD = r"(?i:do|da|dos|das|del|em|en)"
+_ABNT_JOURNAL = (
+    rf"(?P<container>{_TITLE_WORD}(?:\s(?:{_TITLE_WORD}|{_SMALL_WORD}|{_LUSO_SMALL_WORD}))*)"
+)
+_ABNT_PLACE = r"(?:[A-Z][^\W\d_]+(?:\s(?:(?:de|do|da|del)\s)?[A-Z][^\W\d_]+){0,3},\s)?"
+_ABNT_MONTHS = r"(?:[^\W\d_]{3,5}\.?(?:\s?/\s?[^\W\d_]{3,5}\.?)?\s)?"
 
 
 @dataclass(frozen=True)
@@ -258,13 +272,23 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"(?P<volume>\d{{1,4}}){_ISSUE}?\s?:\s?(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b",
         0.85,
     ),
-    # Transinformação, v. 33, e200057, 2021 / Revista, v. 7, n. 1, p. 58-68, 2005 (ABNT style,
-    # the "how to cite" of Brazilian and Spanish-language journals)
+    # Transinformação, v. 33, e200057, 2021 / Revista, v. 7, n. 1, p. 58-68, 2005 / Revista do
+    # TCU, Brasília, v. 154, n. 1, p. 32-51, jul./dez. 2024 (ABNT style, the "how to cite" of
+    # Brazilian and Spanish-language journals: a city and the months may stand before the year)
     _form(
         "journal, v. vol, n. issue, p. pages, year",
-        rf"{JOURNAL},\sv\.\s(?P<volume>\d{{1,4}}),\s(?:n\.\s(?P<issue>[\w\-]{{1,7}}),\s)?"
-        rf"(?:p\.\s(?P<page>{PAGES})|(?P<number>e?\d{{1,8}})),\s(?P<year>{YEAR})\b",
+        rf"{_ABNT_JOURNAL},\s{_ABNT_PLACE}v\.\s(?P<volume>\d{{1,4}}),\s"
+        rf"(?:n\.\s(?P<issue>[\w\-]{{1,7}}),\s)?(?:p\.\s(?P<page>{PAGES})|(?P<number>e?\d{{1,8}})),\s"
+        rf"{_ABNT_PLACE}{_ABNT_MONTHS}(?P<year>{YEAR})\b",
         0.85,
+    ),
+    # Amalia Lejavitzer. "El papel de la fruta..." Estudio Avanzados 16 (Dic. 2011): 37-50
+    # (Chicago and MLA: the journal after the quoted title, the month in any language)
+    _form(
+        '"title" journal vol (month year): pages',
+        rf"(?<=[”\"]\s){JOURNAL}\s(?P<volume>\d{{1,4}})(?:\.(?P<issue>\d{{1,3}}))?\s"
+        rf"\((?:[^\W\d_]{{3,10}}\.?\s)?(?P<year>{YEAR})\):\s?(?P<page>{PAGES})\b",
+        0.8,
     ),
     # Cytometry Part A • 89A: 653-662, 2016 (Wiley; the bullet may be a control code)
     _form(
@@ -799,7 +823,8 @@ def _no_page_number(container: str) -> str:
 
 _NOT_JOURNAL = re.compile(
     r"^(?:page|pages|vol|volume|no|issue|copyright|received|accepted|published|doi|the authors?|"
-    r"et al|fig|figure|table|http|www|issn|isbn|\d)",
+    r"et al|fig|figure|table|http|www|issn|isbn|\d|"
+    r"(?:version|revision|draft|release)\s*$)",  # "Version 5, 8 February 2023": a document's
     re.IGNORECASE,
 )
 
@@ -810,7 +835,9 @@ def _plausible_journal(name: str) -> bool:
     words = name.split()
     letters = sum(c.isalpha() for c in name)
     metric = re.search(r"\bimpact\sfactor\b", name, re.IGNORECASE)  # "SJIF Impact Factor 7.421"
-    return 1 <= len(words) <= 16 and letters >= 4 and not _NOT_JOURNAL.match(name) and not metric
+    short = re.fullmatch(r"[A-Z][a-z]{2}", name.strip())  # "Eye (2021) 35:409–417", "Gut"
+    enough = letters >= 4 or bool(short)
+    return 1 <= len(words) <= 16 and enough and not _NOT_JOURNAL.match(name) and not metric
 
 
 _ACRONYMS = frozenset(
@@ -1154,6 +1181,7 @@ _SERIES_NUMBER = re.compile(
 _LABELLED_INDEX = re.compile(
     r"^\s*(?:(?:AI\s)?Index(?:\sNumber)?|INDEX(?:\sNUMBER)?|Aktenzeichen|Document\snumber)\s?:\s*"
     r"(?P<number>[A-Z]{2,5}\s?\d{1,4}(?:\s?[-/]\s?\d{1,5}){2,3})\s*$"
+    r"|^\s*Publication\s(?:approval\s)?reference\s?:\s*(?P<reference>PR\d{3,6}|\d{5,6})\s*$"  # NHS
     r"|^\s*\[(?P<bracketed>[A-Z]{2,5}\s\d{1,4}/\d{3,5}/(?:19|20)\d\d)\]\s*$",  # "[POL 10/004/2006]"
     re.MULTILINE,
 )
@@ -1169,7 +1197,7 @@ def report_number_candidates(text: PrintedText) -> Iterator[Candidate]:
     for number in (1, 2):
         if match := _LABELLED_INDEX.search(text.text_of(number)):
             where = f"p{number} '{match.group(0).strip()}'"
-            value = match.group("number") or match.group("bracketed")
+            value = match.group("number") or match.group("reference") or match.group("bracketed")
             yield Candidate("number", " ".join(value.split()), 0.75, where)
             yield Candidate("type_cue", "report", 0.6, where)
             return
@@ -1216,7 +1244,7 @@ _PRICE_LINE = re.compile(rf"\$\s?\d+\.\d\d\s*(?:©\s*)?(?P<year>{YEAR})\s+(?P<pu
 
 
 def isbn_candidates(text: PrintedText) -> Iterator[Candidate]:
-    for page in text.pages[:3]:
+    for page in text.front_pages:
         body = normalise(page.text())
         for match in _ISBN.finditer(body):
             isbn = re.sub(r"[-\s]", "", match.group("isbn")).upper()
@@ -1507,6 +1535,12 @@ _CITE_THIS_YEAR = re.compile(
     rf"Reference|Citation)\s?:[^()]{{0,240}}?\((?P<year>{YEAR})[a-z]?\)",
     re.IGNORECASE,
 )
+# the same on an imprint page, labelled so that it cannot be a body's "Reference:"
+_IMPRINT_CITE_YEAR = re.compile(
+    rf"\b(?:Please\s)?cite\sthis\s(?:publication|report|document|book)\sas\s?:"
+    rf"[^()]{{0,240}}?\((?P<year>{YEAR})[a-z]?\)",
+    re.IGNORECASE,
+)
 _PROCEEDINGS_YEAR = re.compile(
     rf"^(?:The\s)?(?:\d{{1,3}}(?:st|nd|rd|th)\s)?(?:[A-Z][\w\-]*\s){{0,4}}(?:Conference|"
     rf"Proceedings|Symposium|Workshop|Congress|Colloquium)\b[^\n]*?\b(?P<year>{YEAR})\b",
@@ -1662,9 +1696,11 @@ def chapter_candidates(text: PrintedText) -> Iterator[Candidate]:
 
 def year_candidates(text: PrintedText) -> Iterator[Candidate]:
     front = text.front_text()
-    for match in _CITE_THIS_YEAR.finditer(front):
-        quote = " ".join(match.group(0).split())[:60]
-        yield Candidate("year", match.group("year"), 0.75, f"p1 '{quote}'")
+    for page in text.front_pages:  # an imprint's "Please cite this publication as: OECD (2025)"
+        pattern = _CITE_THIS_YEAR if page.number == 1 else _IMPRINT_CITE_YEAR
+        for match in pattern.finditer(text.text_of(page.number)):
+            quote = " ".join(match.group(0).split())[:60]
+            yield Candidate("year", match.group("year"), 0.75, f"p{page.number} '{quote}'")
     yield from _weak_year_candidates(front)
     for match in _POSTED.finditer(front):  # the stamp bioRxiv and medRxiv set on every page
         yield Candidate("year", match.group("year"), 0.7, f"p1 '{match.group(0)[:60]}'")
@@ -1688,7 +1724,17 @@ def year_candidates(text: PrintedText) -> Iterator[Candidate]:
     if len(dated_feet) >= 2 and len(years) == 1:  # "February 2024" in a report's every foot
         yield Candidate("year", years.pop(), 0.4, "a month and year in the running feet")
     yield from _cover_dates(text)
+    yield from _era_year(text)
     yield from _latest_year_printed(text)
+
+
+def _era_year(text: PrintedText) -> Iterator[Candidate]:
+    """The latest year pages 1-2 print in an East or South-East Asian era ("平成 29 年",
+    "พ.ศ. ๒๕๕๘"), where that is how a cover or an act is dated."""
+    found = list(gregorian_years(text.early_text, date.today().year + 1))
+    if found:
+        year, words = max(found)
+        yield Candidate("year", str(year), 0.4, f"p1-2 era date '{words}'")
 
 
 # A year among other words of a head, a foot or a cover line, not a cited work's ("Smith et
@@ -1841,6 +1887,8 @@ THESIS = re.compile(
     r"Trabajo\sde\sfin\sde\s(?:grado|m[áa]ster)|Tesi\sdi\s(?:laurea|dottorato)|"
     r"para\sobtener\sel\s(?:t[íi]tulo|grado)|Tesis\spara\s(?:optar|obtener)|"
     r"requisito\sparcial\spara\s(?:optar|obtener)|Memoria\spara\soptar|"
+    r"para\soptar\s(?:el|al)\s(?:t[íi]tulo|grado)|para\sobten\S{1,3}ão\sdo\s(?:grau|t[íi]tulo)\sde|"
+    r"(?:Disserta\S{1,3}ão|Tese)\s(?:submetida|apresentada)|^\s*Tesis\s*:?\s*$|"
     r"Tesis\sde\s(?:Licenciatura|Maestr[íi]a|Grado|Doctorado)|Trabajo\sde\sgrado|"
     r"毕业设计|毕业论文|学位论文|Trabalho\sde\sConclus\S{1,3}o\sde\sCurso|"
     r"Masteroppgave|Masteravhandling|Examensarbete|Kandidatarbeit|"
