@@ -10,6 +10,7 @@ from itertools import pairwise
 
 from essaylint.ingest.metadata.layout import Line
 from essaylint.ingest.metadata.names import (
+    PARTICLES,
     clean_name,
     looks_like_name,
     split_names,
@@ -232,7 +233,7 @@ _CHINESE_AUTHOR = re.compile(
 )
 _CELLS = re.compile(r"\s{2,}")
 # who a thesis names besides its author: the name under one of these is not the author
-_NAME_PARTICLES = {"de", "da", "do", "dos", "das", "del", "van", "von", "der", "den", "y", "e"}
+_NAME_JOINERS = PARTICLES | {"y", "e"}  # "Dias dos Santos", "Ortega y Gasset"
 _NOT_AUTHOR = re.compile(
     r"\b(?:(?:co-?)?supervisors?|advis[eo]rs?|promot(?:or|oren|ors)|begeleiders?|veileder|"
     r"betreuer(?:in)?|gutachter(?:in)?|relat(?:ore|ori|rice)|directeur|director[ae]?|"
@@ -292,7 +293,7 @@ def _unlabelled_author(text: PrintedText, title: str) -> str:
     lines = sorted(text.pages[0].lines, key=lambda line: line.top) if text.pages else []
     for above, line in pairwise(lines):
         apart = abs(line.size - above.size) > 0.5 or line.top - above.bottom > 0.8 * line.size
-        words = [w for w in line.text.split() if w not in _NAME_PARTICLES]  # "Dias dos Santos"
+        words = [w for w in line.text.split() if w not in _NAME_JOINERS]
         if (
             not apart
             or not 2 <= len(words) <= 4
