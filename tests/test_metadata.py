@@ -3392,6 +3392,10 @@ def test_a_journals_banner_and_a_pmc_covers_labels_are_no_titles() -> None:
             ("Revista Brasileira de Estudos", "7", "1", "58-68", 2005),
         ),
         (
+            "Eng. Agríc., Jaboticabal, v.27, n.1, p.83-92, jan./abr. 2007",
+            ("Eng. Agríc.", "27", "1", "83-92", 2007),
+        ),
+        (
             "Amalia Lejavitzer. “El papel de la fruta...” Estudio Avanzados 16 (Dic. 2011): 37-50",
             ("Estudio Avanzados", "16", "", "37-50", 2011),
         ),
@@ -3608,3 +3612,288 @@ def test_a_redalyc_cover_gives_the_whole_record() -> None:
     assert metadata.url == "https://www.redalyc.org/articulo.oa?id=170262877013"
     cover[-1] = "Disponible en: https://example.org/articulo"  # not Redalyc
     assert lines_record([(60.0 + 14 * i, 9.0, line) for i, line in enumerate(cover)]).url == ""
+
+
+@pytest.mark.parametrize(
+    ("head", "fields"),
+    [
+        (
+            "6 Rev Panam Salud Publica/Pan Am J Public Health 10(1), 2001",
+            ("Rev Panam Salud Publica", "10", "1", 2001),
+        ),
+        (  # a foot in small capitals, its months in Spanish
+            "salud pública de méxico / vol. 50, no. 1, enero-febrero de 2008  1",
+            ("Salud Pública de México", "50", "1", 2008),
+        ),
+    ],
+)
+def test_a_journal_named_in_two_languages_or_in_small_capitals(
+    head: str, fields: tuple[str, str, str, int]
+) -> None:
+    metadata = _head_record(head)
+    found = (metadata.container, metadata.volume, metadata.issue, metadata.year)
+    assert (metadata.type, found) == ("article-journal", fields)
+
+
+def test_a_banner_alone_then_a_running_head_with_the_locators() -> None:
+    banner = [(57.0, 9.0, "Journal of Memory and Language"), (120.0, 20.0, "A study"), *TEXT]
+    head = [(50.0, 9.0, "646 A. Cole et al. / Journal of Memory and Language 13(1) 645-654")]
+    metadata = lines_record(banner, later=(head + TEXT, head + TEXT))
+    assert (metadata.container, metadata.volume, metadata.issue) == (
+        "Journal of Memory and Language",
+        "13",
+        "1",
+    )
+
+
+def test_family_names_in_capitals_before_the_given_names() -> None:
+    assert surname_first("DIOP Fatima Binetou Yarassoul") == "Diop, Fatima Binetou Yarassoul"
+    assert surname_first("ZHANG Wei") == "Zhang, Wei"
+    assert surname_first("Jean-Pierre DUPONT") == "Dupont, Jean-Pierre"
+    assert surname_first("А.В. Козьмин") == "Козьмин, А.В."  # initials, not a family name
+    assert family_of(surname_first("CMS Collaboration")) == "Collaboration"
+    assert not looks_like_name("Master MIMO")  # the degree under a mémoire's author
+    assert not looks_like_name("M. Prénom Nom")  # a template's placeholder
+
+
+def test_a_french_memoires_author_labels_and_its_theme() -> None:
+    cover = [
+        (60.0, 14.0, "UNIVERSITE CHEIKH ANTA DIOP DE DAKAR"),
+        (120.0, 16.0, "Thème : Conception et implémentation d’une application"),
+        (137.0, 16.0, "E-Commerce"),
+        (170.0, 12.0, "Réalisé par DIOP Fatima Binetou, sous la direction de M. Ousmane NDIAYE"),
+        *TEXT,
+    ]
+    file_author = Embedded(authors=["Fatoumata Diop"])  # a name the page does not print
+    metadata = lines_record(cover, file_author)
+    assert metadata.title == "Conception et implémentation d’une application E-Commerce"
+    assert metadata.authors == ["Diop, Fatima Binetou"]
+    presented = [
+        (120.0, 16.0, "Conception d’un scanner de vulnérabilité"),
+        (170.0, 12.0, "Présenté et soutenu par :"),
+        (184.0, 12.0, "Abdoulaye Boumanga NDOYE"),
+        *TEXT,
+    ]
+    shorter = Embedded(authors=["Abdoulaye Boumanga"])  # fewer of the names the page prints
+    assert lines_record(presented, shorter).authors == ["Ndoye, Abdoulaye Boumanga"]
+    assert lines_record(presented, Embedded(authors=["Abdoulaye Boumanga Ndoye"])).authors == [
+        "Ndoye, Abdoulaye Boumanga"
+    ]
+
+
+def test_a_note_number_on_a_proper_name_that_ends_a_title() -> None:
+    lines = [
+        (110.0, 16.0, "Factores que modifican los índices larvarios de Aedes aegypti"),
+        (128.0, 16.0, "en Colima, México1"),
+        (160.0, 12.0, "Francisco Espinoza Gómez"),
+        *TEXT,
+    ]
+    assert lines_record(lines).title.endswith("en Colima, México")
+
+
+def test_a_united_nations_document_gives_its_symbol_organ_and_title() -> None:
+    def document(organ: list[str], symbol: str) -> DocumentMetadata:
+        lines = [
+            (46.0, 15.5, f"United Nations  {symbol}"),
+            *[(76.0 + 20 * i, 22.0, line) for i, line in enumerate(organ)],
+            (97.0, 11.0, "18 September 2001"),
+            (121.0, 11.0, "Original: English"),
+            (223.0, 11.0, "Fifty-sixth session"),
+            (235.0, 11.0, "Item 110 (f) of the provisional agenda*"),
+            (247.0, 11.0, "Environment and sustainable development"),
+            (288.0, 15.5, "Institutional linkage of the secretariat of the United"),
+            (303.0, 15.5, "Nations Framework Convention on Climate Change"),
+            (345.0, 13.3, "Report of the Secretary-General"),
+            *[(top + 100.0, size, line) for top, size, line in TEXT],
+        ]
+        return lines_record(lines)
+
+    assembly = document(["General Assembly  Distr.: General"], "A/56/385")
+    found = (assembly.type, assembly.number, assembly.publisher, assembly.year)
+    assert found == ("report", "A/56/385", "United Nations", 2001)
+    assert assembly.title == (
+        "Institutional linkage of the secretariat of the United Nations Framework Convention "
+        "on Climate Change"
+    )
+    assert assembly.authors == []
+    unctad = document(
+        ["United Nations Conference  Distr.: General", "on Trade and Development"],
+        "TD/B/EX(72)/2",
+    )
+    assert (unctad.number, unctad.publisher) == (
+        "TD/B/EX(72)/2",
+        "United Nations Conference on Trade and Development",
+    )
+
+
+def test_east_asian_names_without_separators_and_a_japanese_name_with_a_space() -> None:
+    assert split_names("Jungyu Park Younggeun Ahn Jiseung Hong") == [
+        "Jungyu Park",
+        "Younggeun Ahn",
+        "Jiseung Hong",
+    ]
+    assert split_names("Mary Ann Smith Kim") == ["Mary Ann Smith Kim"]  # no pairs of names
+    assert surname_first("渡辺 隆弘") == "渡辺, 隆弘"
+    kyoto = [
+        (104.0, 16.6, "特別研究報告書"),
+        (198.0, 19.9, "IoT環境における状況依存型サービス連携の実現"),
+        (320.0, 13.8, "指導教員  石田 亨 教授"),
+        (608.0, 13.8, "京都大学工学部情報学科"),
+        (649.0, 16.6, "渡辺 隆弘"),
+    ]
+    metadata = lines_record(kyoto)
+    assert (metadata.type, metadata.authors) == ("thesis", ["渡辺, 隆弘"])
+
+
+def test_the_authors_name_in_capitals_and_the_city_over_the_year_are_no_thesis_title() -> None:
+    cover = [
+        (205.0, 10.7, "UNIVERSIDADE FEDERAL DO PARÁ"),
+        (262.0, 10.7, "Trabalho de Conclusão de Curso"),
+        (396.0, 10.7, "DAVI JOSUÉ MARCON"),
+        (556.0, 10.3, "ANÁLISE GENÔMICA DE BACTÉRIAS POTENCIALMENTE PRODUTORAS"),
+        (578.0, 10.3, "DE ANTIMICROBIANOS ISOLADAS DO PARQUE ESTADUAL UTINGA, PARÁ"),
+        (736.0, 10.7, "Belém"),
+        (754.0, 10.7, "2022"),
+    ]
+    metadata = lines_record(cover, Embedded(authors=["Marcon, Davi Josué"]))
+    assert metadata.title.casefold().startswith("análise genômica de bactérias")
+    assert metadata.year == 2022
+
+
+def test_a_memoire_de_master_its_theme_label_and_a_birth_date() -> None:
+    cover = [
+        (102.0, 11.0, "Université Nazi Boni"),
+        (264.0, 13.1, "MEMOIRE DE MASTER DE MATHEMATIQUES"),
+        (
+            328.0,
+            10.8,
+            "THEME : Application de la transformée de Hough rectangulaire à la détection de",
+        ),
+        (341.0, 10.8, "droites discrètes"),
+        (391.0, 11.0, "Présenté par :"),
+        (415.0, 10.8, "Cheick Amed Diloma Gabriel Traore"),
+        (456.0, 11.0, "Directeur de mémoire :"),
+        (480.0, 9.8, "Dr Télesphore Tiendrebeogo"),
+        (520.0, 9.8, "Né le 18 Mai 1984"),
+        (565.0, 11.0, "Soutenu le 24 juillet 2019"),
+    ]
+    metadata = lines_record(cover)
+    assert metadata.type == "thesis"
+    assert metadata.title == (
+        "Application de la transformée de Hough rectangulaire à la détection de droites discrètes"
+    )
+    assert metadata.authors == ["Traore, Cheick Amed Diloma Gabriel"]
+    assert metadata.year == 2019  # not the author's year of birth
+
+
+def test_a_gap_before_a_capital_after_a_small_letter_is_a_space() -> None:
+    from essaylint.ingest.metadata.layout import _LineBuilder
+
+    builder = _LineBuilder(842.0)
+    left = 100.0
+    for char, gap in [*((c, 0.0) for c in "Ellen"), ("V", 1.4), *((c, 0.0) for c in "anden")]:
+        left += gap
+        builder.add(char, left, left + 5.0, 700.0, 688.0)  # glyphs 12 pt high
+        left += 5.0
+    for char in "McC":  # a kerned capital after a small letter, no gap: one word
+        builder.add(char, left, left + 5.0, 700.0, 688.0)
+        left += 5.0
+    builder.end_line()
+    assert builder.lines[0].text == "Ellen VandenMcC"
+
+
+def test_a_faint_title_stops_before_a_name_in_its_capitals_set_apart() -> None:
+    lines = [
+        (56.0, 10.8, "USO DA LÓGICA FUZZY NA CARACTERIZAÇÃO DO AMBIENTE PRODUTIVO"),
+        (67.0, 10.8, "PARA MATRIZES GESTANTES"),
+        (85.0, 10.8, "HÉLITON PANDORFI"),  # under a line of space, further than the steps above
+        *[(top + 112.0 * n, size, line) for n in range(4) for top, size, line in TEXT],
+    ]
+    title = "USO DA LÓGICA FUZZY NA CARACTERIZAÇÃO DO AMBIENTE PRODUTIVO PARA MATRIZES GESTANTES"
+    assert lines_record(lines).title == title
+
+
+def test_wileys_download_stamp_gives_the_doi_and_the_issue() -> None:
+    stamp = (
+        "19391676, 2005, 3, Downloaded from https://onlinelibrary.wiley.com/doi/10.1111/"
+        "j.1939-1676.2005.tb02713.x by Capes, Wiley Online Library on [10/12/2025]."
+    )
+    first = [(57.0, 9.0, "J Vet Intern Med 2005;19:377-385"), (120.0, 20.0, "A study"), *TEXT]
+    later = [(400.0, 7.0, stamp), *TEXT]
+    metadata = lines_record(first, later=(later,))
+    found = (metadata.container, metadata.volume, metadata.issue, metadata.page, metadata.doi)
+    assert found == ("J Vet Intern Med", "19", "3", "377-385", "10.1111/j.1939-1676.2005.tb02713.x")
+    other_year = stamp.replace("2005, 3", "2006, 3")  # not this issue's stamp: no issue from it
+    assert lines_record(first, later=([(400.0, 7.0, other_year), *TEXT],)).issue == ""
+    society = (  # a society's Wiley site, and no "by" after the DOI
+        "14678535, 2025, 4, Downloaded from https://bera-journals.onlinelibrary.wiley.com/doi/"
+        "10.1111/bjet.13530, Wiley Online Library on [08/06/2025]."
+    )
+    head = [(57.0, 9.0, "Br J Educ Technol. 2025;56:1463-1487"), (120.0, 20.0, "A study"), *TEXT]
+    metadata = lines_record(head, later=([(400.0, 7.0, society), *TEXT],))
+    assert (metadata.issue, metadata.doi) == ("4", "10.1111/bjet.13530")
+    early = stamp.replace("2005, 3", "2005, 0")  # online before its issue
+    assert lines_record(first, later=([(400.0, 7.0, early), *TEXT],)).issue == ""
+
+
+def test_apa_journal_head_on_lines_of_its_own() -> None:
+    head = [
+        (40.0, 9.0, "Journal of Experimental Psychology:"),
+        (50.0, 9.0, "Learning, Memory, and Cognition"),
+        (60.0, 8.0, "© 2021 American Psychological Association  2021, Vol. 47, No. 11, 1856-1869"),
+        (120.0, 14.0, "The Role of Prior Lexical Knowledge in Word Learning"),
+        *TEXT,
+    ]
+    metadata = lines_record(head)
+    found = (metadata.container, metadata.volume, metadata.issue, metadata.page, metadata.year)
+    assert found == (
+        "Journal of Experimental Psychology: Learning, Memory, and Cognition",
+        "47",
+        "11",
+        "1856-1869",
+        2021,
+    )
+
+
+def test_a_working_paper_cover_its_address_and_a_date_set_large() -> None:
+    cover = [
+        (72.0, 13.5, "NBER WORKING PAPER SERIES"),
+        (172.0, 13.5, "EXTERNALITIES AND THE TAXATION OF TOP EARNERS"),
+        (200.0, 13.5, "Henrik Kleven"),
+        (228.0, 13.5, "Working Paper 33345"),
+        (242.0, 13.5, "http://www.nber.org/papers/w33345"),
+        (284.0, 13.5, "NATIONAL BUREAU OF ECONOMIC RESEARCH"),
+        (324.0, 16.2, "January 2025, Revised May 2025"),
+        *[(top + 300.0, size, line) for top, size, line in TEXT],
+    ]
+    info = read_embedded(
+        {"Title": "-1cm Externalities and the Taxation of Top Earners0.75cm"}, None
+    )
+    metadata = lines_record(cover, info)
+    assert metadata.title == "Externalities and the Taxation of Top Earners"
+    assert (metadata.number, metadata.url) == ("33345", "http://www.nber.org/papers/w33345")
+
+
+def test_a_cover_of_labelled_fields_gives_the_record() -> None:
+    cover = [
+        "UC Merced",
+        "Proceedings of the Annual Meeting of the Cognitive Science Society",
+        "Title",
+        "Coin it up: Generalization of creative constructions in the wild",
+        "Permalink",
+        "https://escholarship.org/uc/item/2nm4d041",
+        "Journal",
+        "Proceedings of the Annual Meeting of the Cognitive Science Society, 43(0)",
+        "Authors",
+        "Watson, Julia",
+        "Samir, Farhan",
+        "et al.",
+        "Publication Date",
+        "2021",
+    ]
+    metadata = lines_record([(60.0 + 16 * i, 12.0, line) for i, line in enumerate(cover)])
+    assert metadata.title == "Coin it up: Generalization of creative constructions in the wild"
+    assert metadata.authors == ["Watson, Julia", "Samir, Farhan"]
+    found = (metadata.type, metadata.container, metadata.volume, metadata.issue, metadata.year)
+    assert found == ("paper-conference", cover[1], "43", "", 2021)
+    assert metadata.url == "https://escholarship.org/uc/item/2nm4d041"

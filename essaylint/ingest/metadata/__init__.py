@@ -20,6 +20,7 @@ from essaylint.ingest.metadata.covers import (
     framed_title,
     jstor_cover,
     labelled_authors,
+    labelled_cover,
     labelled_title,
     name_alone,
     openedition_cover,
@@ -27,6 +28,7 @@ from essaylint.ingest.metadata.covers import (
     redalyc_cover,
     thesis_author,
     thesis_title,
+    un_document,
 )
 from essaylint.ingest.metadata.decide import decide
 from essaylint.ingest.metadata.embedded import Embedded, read_embedded
@@ -54,6 +56,7 @@ from essaylint.ingest.metadata.printed import (
     running_pages,
     type_cues,
     url_candidates,
+    wiley_stamp,
     year_candidates,
 )
 from essaylint.ingest.metadata.titleblock import TitleBlock, read_title_block
@@ -100,9 +103,11 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
         or emerald_cover(text)
         or cairn_cover(text)
         or redalyc_cover(text)
+        or un_document(text)
+        or labelled_cover(text)
     )
     block, from_cover = cover or (read_title_block(pages[0]) if pages else TitleBlock(), [])
-    found = thesis_title(text)
+    found = thesis_title(text, embedded.authors)
     if not cover and _thesis_title_wins(found, block.title):
         block = replace(block, title=found, over_names=False)
     if not cover and _weak_title(block.title) and (labelled := labelled_title(text)):
@@ -138,6 +143,7 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
         *running_body(text),
         *hal_cover(text),
         *mpra_cover(text),
+        *wiley_stamp(text),
     ]
     return decide(text, block, embedded, candidates)
 

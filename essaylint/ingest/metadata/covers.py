@@ -8,8 +8,10 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from essaylint.ingest.library_columns import fold
 from essaylint.ingest.metadata.layout import Line
 from essaylint.ingest.metadata.names import (
+    CJK_SPACED,
     PARTICLES,
     clean_name,
     looks_like_name,
@@ -181,6 +183,111 @@ def _record_candidates(fields: dict[str, str], where: str, line: str) -> list[Ca
     return [Candidate(name, value, CONFIDENCE, where, line=line) for name, value in fields.items()]
 
 
+# A repository's cover of labelled fields, each label alone on its line and its value under it
+# (eScholarship: "Title" / "Permalink" / "Journal" / "Authors" / "Publication Date")
+_COVER_LABEL = re.compile(
+    r"^(?P<label>Title|Permalink|Journal|Series|ISSN|Authors?|Publication\sDate|Issue\sDate|DOI|"
+    r"Copyright\sInformation|Peer\sreviewed|Publisher)$"
+)
+_COVER_JOURNAL = re.compile(r"^(?P<container>.+?),\s(?P<volume>\d{1,4})\((?P<issue>\d{1,4})\)$")
+
+
+def labelled_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
+    """The title, authors ("Family, Given" a line) and record of a cover of labelled fields;
+    None when page 1 holds no "Title" label and two others."""
+    first = text.first
+    lines = [line.text for line in sorted(first.lines, key=lambda ln: ln.top)] if first else []
+    fields = _labelled_fields(lines)
+    if "Title" not in fields or len(fields) < 3:
+        return None
+    title = re.sub(r"(?<=\w-)\s(?=\w)", "", " ".join(fields["Title"]))  # "two-" / "player"
+    names = [n for n in fields.get("Authors", fields.get("Author", [])) if n != "et al."]
+    authors = [n for n in names if len(n.split(", ")) == 2 and looks_like_name(n.replace(",", ""))]
+    block = TitleBlock(title=title, authors=authors, author_text="; ".join(authors))
+    record: dict[str, str] = {}
+    journal = " ".join(fields.get("Journal", []))
+    if cited := _COVER_JOURNAL.match(journal):
+        record |= {k: v for k, v in cited.groupdict().items() if v and v != "0"}
+    if link := fields.get("Permalink"):
+        record["url"] = link[0]
+    if dated := re.search(YEAR, " ".join(fields.get("Publication Date", []))):
+        record["year"] = dated.group(0)
+    where = f"p1 cover of labelled fields '{title[:60]}'"
+    return block, _record_candidates(record, where, journal)
+
+
+def _labelled_fields(lines: list[str]) -> dict[str, list[str]]:
+    fields: dict[str, list[str]] = {}
+    label = ""
+    for line in (" ".join(ln.split()) for ln in lines):
+        if match := _COVER_LABEL.match(line):
+            label = match.group("label")
+            fields.setdefault(label, [])
+        elif label and line:
+            fields[label].append(line)
+    return fields
+
+
+# The head of a United Nations document: "United Nations  A/56/385" over the organ ("General
+# Assembly", "United Nations Conference on Trade and Development"), "Distr.: General", the
+# date, the session and agenda item, then the title in display type and "Report of the
+# Secretary-General".
+_UN_HEAD = re.compile(
+    r"^\s*United\sNations\s+(?P<symbol>[A-Z]{1,8}(?:\([\w\-]{1,8}\))?(?:/[\w.()\-]+){1,6})\s*$"
+)
+_DISTRIBUTION = re.compile(r"\s*\bDistr\.\s?:\s?(?:General|Limited|Restricted)\b.*")
+_AGENDA = re.compile(r"\bagenda\b", re.I)
+_UN_DATE = re.compile(rf"^\s*\d{{1,2}}\s[A-Z][a-z]+\s(?P<year>{YEAR})\s*$")
+
+
+def un_document(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
+    """The title, symbol, issuing body and year of a United Nations document; None when page 1
+    is not one."""
+    first = text.first
+    if first is None or not _DISTRIBUTION.search(text.front_text()):
+        return None
+    lines = sorted(first.lines, key=lambda line: line.top)
+    head = next((i for i, line in enumerate(lines[:4]) if _UN_HEAD.match(line.text)), None)
+    if head is None:
+        return None
+    symbol = _UN_HEAD.match(lines[head].text).group("symbol")  # type: ignore[union-attr]
+    where = f"p1 United Nations document '{' '.join(lines[head].text.split())}'"
+    fields = {"number": symbol, "publisher": _un_organ(lines, head), "type_cue": "report"}
+    dates = (_UN_DATE.match(line.text) for line in lines[head : head + 8])
+    if date := next((d for d in dates if d), None):
+        fields["year"] = date.group("year")
+    block = TitleBlock(title=_un_title(lines))
+    return block, _record_candidates(fields, where, "")
+
+
+def _un_organ(lines: list[Line], head: int) -> str:
+    """The body the document comes from: "United Nations Conference on Trade and
+    Development" where the organ's name says so, else the United Nations."""
+    organ = [ln for ln in lines[head + 1 : head + 6] if abs(ln.left - lines[head].left) < 2]
+    largest = max((ln.size for ln in organ), default=0.0)
+    name = " ".join(_DISTRIBUTION.sub("", ln.text).strip() for ln in organ if ln.size == largest)
+    name = " ".join(name.split())
+    return name if name.startswith("United Nations ") else "United Nations"
+
+
+def _un_title(lines: list[Line]) -> str:
+    """The lines in display type after the agenda item and its subject ("" when there is no
+    agenda item)."""
+    agenda = next((i for i, line in enumerate(lines) if _AGENDA.search(line.text)), None)
+    if agenda is None:
+        return ""
+    size = lines[agenda].size
+    start = next((i for i in range(agenda + 1, len(lines)) if lines[i].size > size + 1), None)
+    if start is None:
+        return ""
+    title = [lines[start]]
+    for line in lines[start + 1 :]:
+        if abs(line.size - title[0].size) > 0.3 or line.top - title[-1].bottom > line.size:
+            break
+        title.append(line)
+    return " ".join(" ".join(line.text.split()) for line in title)
+
+
 # The head ProQuest prints over an article from its databases: the title (up to three lines),
 # "Mellewigt, Thomas;Hoetker, Glenn", "Management Revue; 2006; 17,1; ABI/INFORM Complete",
 # "pg. 5". Read line by line: one pattern over all of it backtracks without end on a byline of
@@ -218,7 +325,8 @@ def _surname_first_list(line: str) -> list[str]:
 _BY = re.compile(
     r"^\s*(?:(?:presented\s|submitted\s)?(?:by|door)|vorgelegt(?:\s[^\n:]{0,25})?\svon|"
     r"eingereicht\svon|apresentad[oa]\spor|presentad[oa]\spor|presenta|sustentante|"
-    r"laureand[oa]|candidat[oa]|tesista|verfasser(?:in)?|autor(?:in|a)?|(?:pr[ée]sent[ée]e?\s)?par|"
+    r"laureand[oa]|candidat[oa]|tesista|verfasser(?:in)?|autor(?:in|a)?|"
+    r"(?:pr[ée]sent[ée]e?\s(?:et\ssoutenue?\s)?)?par|"
     r"выполнила?|autore|realizzat[oa]\sda):?\s*(?:\n\s*)?"
     r"(?P<name>[^\n]{3,60}?)\s*$",
     re.M | re.I,
@@ -226,7 +334,9 @@ _BY = re.compile(
 # a label among others on one line, its name in the same column of the next: "Relatore:
 # Laureando:" over "Prof. Tullio Vardanega  Andrea Dorigo"
 _AUTHOR_CELL = re.compile(
-    r"^(?:laureand[oa]|candidat[oa]|studente|student(?:in)?|author|autor)\s*:?$", re.I
+    r"^(?:laureand[oa]|candidat[oa]|studente|student(?:in)?|author|autor|"
+    r"pr[ée]sent[ée]e?\s(?:et\ssoutenue?\s)?par|r[ée]alis[ée]e?\spar)\s*:?$",
+    re.I,
 )
 _CHINESE_AUTHOR = re.compile(
     r"^\s*(?:作\s?者\s?姓\s?名|研\s?究\s?生)\s*[:：]?\s*(?P<name>[\u4e00-\u9fff]{2,4})\s*$", re.M
@@ -264,6 +374,8 @@ def thesis_author(text: PrintedText, title: str = "") -> str:
 def _one_name(text: str) -> str:
     """The one name a line holds, or its last column's ("студент гр. 3431102  Г.М. Костин")."""
     for candidate in (text, _CELLS.split(text.strip())[-1]):
+        if CJK_SPACED.match(candidate.strip()):
+            return candidate.strip()  # "渡辺 隆弘": one Japanese name, family and given
         names = split_names(candidate)
         if len(names) == 1 and looks_like_name(names[0]):
             return names[0]
@@ -315,6 +427,7 @@ def _unlabelled_author(text: PrintedText, title: str) -> str:
 _AUTHOR_LABEL = re.compile(
     r"^\s*(?:(?:Authors?|Autor(?:es|in|en|/a)?|Auteur(?:e?s)?|Autori?|Auteurs?)\s*:|"
     r"(?:Prepared|Written|Compiled)\sby:?|(?:Elaborado|Realizado)\spor\s?:?|(?:Rédigé|Réalisé)\spar\s?:?|"
+    r"Pr[ée]sent[ée]e?\s(?:et\ssoutenue?\s)?par\s?:?|"
     r"Verfasst\svon:?|(?:研究生|作\s?者|著\s?者|저\s?자|성\s?명)\s?:)"
     r"[ \t]*(?:\n\s*)?(?P<names>[^\n]{3,160}?)\s*$",
     re.M | re.I,
@@ -324,11 +437,21 @@ _AUTHOR_LABEL = re.compile(
 _STUDENT_NUMBER = re.compile(r"\s+[A-Z]{0,3}\d{4,}\s*$")  # "Mohamed Tah   C12896"
 
 
+# the supervisor named after the author on one line: "Réalisé par DIOP Fatima, sous la
+# direction de M. Ousmane NDIAYE"
+_SUPERVISED = re.compile(
+    r",?\s*(?:sous\sla\sdirection|under\sthe\ssupervision|supervised\sby|bajo\sla\sdirecci[óo]n|"
+    r"sob\s(?:a\s)?orienta[çc][ãa]o|unter\s(?:der\s)?betreuung)\b.*$",
+    re.I,
+)
+
+
 def labelled_authors(text: PrintedText) -> list[str]:
     """The names after an author label on page 1, when every one reads as a name."""
     front = text.front_text()
     for match in _AUTHOR_LABEL.finditer(front):
-        names = split_names(_STUDENT_NUMBER.sub("", match.group("names")))
+        named = _SUPERVISED.sub("", match.group("names"))
+        names = split_names(_STUDENT_NUMBER.sub("", named))
         if names and all(looks_like_name(n) for n in names):
             alone = "\n" in front[match.start() : match.start("names")]  # "Authors:" on its line
             listed = alone and len(names) == 1  # and one name a line under it
@@ -439,7 +562,7 @@ _THESIS_FRAME = re.compile(
     re.I,
 )
 _TITLE_LABEL = re.compile(
-    r"^\s*(?:Sujet\sde\sla\sthèse|Titre\sde\sla\sthèse|Title\sof\s(?:the\s)?thesis|"
+    r"^\s*(?:Sujet\sde\sla\sthèse|Titre\sde\sla\sthèse|Title\sof\s(?:the\s)?thesis|Th[èe]me|THEME|"
     r"Thema\sder\sArbeit|Título\sde\sla\stesis|Titolo\sdella\stesi|Тема|论\s?文\s?题\s?目)"
     r"\s*[:：]?\s*(?P<title>[^\n]*)$",
     re.M | re.I,
@@ -448,21 +571,28 @@ _TITLE_GAP = 1.6  # a thesis title page sets its title's lines apart (double spa
 _SAME_SIZE = 0.3  # one title is set in one size, give or take the text layer's rounding
 
 
-def thesis_title(text: PrintedText) -> str:
+def thesis_title(text: PrintedText, authors: list[str] = ()) -> str:  # type: ignore[assignment]
     """The title of a thesis title page: after a label ("Sujet de la thèse :", "论文题目"),
-    or the largest lines that name neither the institution nor the degree; "" when the
-    document is no thesis."""
+    or the largest lines that name neither the institution nor the degree nor one of
+    ``authors`` (the PDF's, "Family, Given"); "" when the document is no thesis."""
     if not text.thesis_statement or not text.pages:
         return ""
     lines = sorted(text.pages[0].lines, key=lambda line: line.top)
     for index, line in enumerate(lines):
         if label := _TITLE_LABEL.match(line.text):
-            following = lines[index + 1 :] if not label.group("title").strip() else []
-            title = label.group("title").strip() or _lines_from(following)
+            title = label.group("title").strip()
+            if not title or OPEN_END.search(title):  # "… à la détection de" / "droites"
+                title = f"{title} {_lines_from(lines[index + 1 :])}"
             return " ".join(title.split())
     frame = _frame_lines(lines)
+    named = _names_of(authors)  # "DAVI JOSUÉ MARCON", set larger than the title
     framed = _without_author_line(
-        lines, [i for i, line in enumerate(lines) if line.size and i not in frame]
+        lines,
+        [
+            i
+            for i, line in enumerate(lines)
+            if line.size and i not in frame and fold(line.text) not in named
+        ],
     )
     if not framed:
         return ""
@@ -538,9 +668,16 @@ def _frame_lines(lines: list[Line]) -> set[int]:
     frame: set[int] = set()
     for index, line in enumerate(lines):
         goes_on = index - 1 in frame and _goes_on(lines[index - 1], line)
-        if goes_on or _THESIS_FRAME.search(line.text):
+        if goes_on or _THESIS_FRAME.search(line.text) or _imprint_place(lines, index):
             frame.add(index)
     return frame
+
+
+def _imprint_place(lines: list[Line], index: int) -> bool:
+    """The city over the year at the foot of a cover ("Belém" / "2022"), or the year alone."""
+    below = lines[index + 1].text.strip() if index + 1 < len(lines) else ""
+    place = len(lines[index].text.split()) <= 3 and bool(re.fullmatch(YEAR, below))
+    return place or bool(re.fullmatch(YEAR, lines[index].text.strip()))
 
 
 def _goes_on(above: Line, line: Line) -> bool:
@@ -550,6 +687,14 @@ def _goes_on(above: Line, line: Line) -> bool:
 def _close(above: Line, line: Line) -> bool:
     """Two lines of one block: set alike, with less than a line between them."""
     return abs(line.size - above.size) <= _SAME_SIZE and line.top - above.bottom < line.size
+
+
+def _names_of(authors: list[str]) -> set[str]:
+    """Each "Family, Given" name folded in both orders."""
+    orders = (name.split(", ", 1) for name in authors if ", " in name)
+    return {fold(f"{given} {family}") for family, given in orders} | {
+        fold(name.replace(",", "")) for name in authors
+    }
 
 
 def _without_author_line(lines: list[Line], indexes: list[int]) -> list[int]:

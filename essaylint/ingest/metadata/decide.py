@@ -16,6 +16,8 @@ from essaylint.ingest.metadata.journals import known_titles
 from essaylint.ingest.metadata.names import family_of
 from essaylint.ingest.metadata.printed import (
     CITATION_FORMS,
+    WILEY_STAMP,
+    YEAR,
     Candidate,
     PrintedText,
     clean_doi,
@@ -62,7 +64,7 @@ def decide(
     for candidate in sorted(candidates, key=lambda c: -c.confidence):
         if candidate.field in chosen:
             continue
-        if group and candidate.field in LOCATOR_FIELDS:
+        if group and candidate.field in LOCATOR_FIELDS and not _stamped_issue(candidate, group):
             continue  # volume, issue, pages only ever from the chosen citation line
         chosen[candidate.field] = candidate
     metadata = DocumentMetadata()
@@ -92,6 +94,16 @@ def decide(
         _learned_type(metadata, text)
     _issuer(metadata, candidates)
     return metadata
+
+
+def _stamped_issue(candidate: Candidate, group: list[Candidate]) -> bool:
+    """An issue from Wiley's download stamp where the citation line prints none and the
+    stamp's year is the line's ("J Vet Intern Med 2005;19:377-385" and "…, 2005, 3,
+    Downloaded from …")."""
+    if candidate.field != "issue" or WILEY_STAMP not in candidate.source:
+        return False
+    years = {c.value for c in group if c.field == "year"}
+    return years <= {m.group(0) for m in re.finditer(rf"\b{YEAR}\b", candidate.source)}
 
 
 def _without_running_titles(candidates: list[Candidate], title: str) -> list[Candidate]:
@@ -403,6 +415,8 @@ def _title_and_authors(
     confirmed = bool(info_authors) and all(_fold(family_of(a)) in front for a in info_authors)
     if confirmed and _same_people(info_authors, printed):
         info_authors = printed  # the page's order of given and family names, not the XMP's
+    if confirmed and printed and _page_says_more(info_authors, printed, front):
+        confirmed = False
     if confirmed and len(info_authors) >= len(printed):
         metadata.authors = info_authors
         metadata.evidence["authors"] = "PDF info/XMP authors, printed on p1 (0.8)"
@@ -419,6 +433,19 @@ def _printed_somewhere(authors: list[str], text: PrintedText) -> bool:
     Author field often names whoever made the file (a ministry's clerk, a typesetter)."""
     read = _fold(" ".join(text.text_of(page.number) for page in text.pages))
     return all(_fold(family_of(a)) in read for a in authors)
+
+
+def _page_says_more(embedded: list[str], printed: list[str], front: str) -> bool:
+    """Whether the page's names are the fuller record: the same number of people, and the
+    metadata gives a name the page does not print ("Fatoumata" for "Fatima") or fewer of the
+    names it prints ("Abdoulaye Boumanga" for "Abdoulaye Boumanga BA")."""
+    if len(embedded) != len(printed):
+        return False
+    words = [
+        [{_fold(w) for w in re.findall(r"\w+", n)} for n in names] for names in (embedded, printed)
+    ]
+    unprinted = any(w not in front for name in words[0] for w in name)
+    return unprinted or all(e < p for e, p in zip(*words, strict=True))
 
 
 def _same_people(embedded: list[str], printed: list[str]) -> bool:

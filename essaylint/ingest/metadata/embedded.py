@@ -77,8 +77,16 @@ _APPLICATION_TITLE = re.compile(
 )
 
 
+# LaTeX lengths a \title{\vspace{-1cm} … \vspace{0.75cm}} leaves in the info dictionary:
+# "-1cm Externalities and the Taxation of Top Earners0.75cm"
+_LATEX_LENGTHS = re.compile(
+    r"^-?\d*\.?\d+(?:cm|mm|pt|em|ex)\s+|(?<=[^\W\d_])-?\d*\.?\d+(?:cm|mm|pt|em|ex)$"
+)
+
+
 def _from_info(info: dict[str, str], embedded: Embedded) -> None:
     title = _APPLICATION_TITLE.sub("", " ".join((info.get("Title") or "").split())).strip()
+    title = _LATEX_LENGTHS.sub("", title)
     if plausible_title(title):
         embedded.values["title"] = title
     author = " ".join((info.get("Author") or "").split())

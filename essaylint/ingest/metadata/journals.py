@@ -14,6 +14,7 @@ from importlib.resources import files
 
 from essaylint.ingest.library_columns import fold
 from essaylint.ingest.metadata.printed import (
+    IBERIAN_MONTH,
     MONTH,
     YEAR,
     Candidate,
@@ -25,13 +26,17 @@ from essaylint.ingest.metadata.printed import (
 LONGEST = 14  # words in a journal's name
 # what may follow a journal's name on its line: its volume, year or date, a separator
 _AFTER = re.compile(
-    rf"^\s*(?:$|[,|•·:;(]|\d|(?:vol|volume|no|issue|number)\b|{MONTH}\b|published\b|©)",
+    rf"^\s*(?:$|[,|•·:;(/]|\d|(?:vol|volume|no|issue|number)\b|{MONTH}\b|published\b|©)",
     re.IGNORECASE,
 )
+# "July", "enero-febrero de": the months of an issue, in English, French, German, Spanish or
+# Portuguese
+_MONTH_WORD = rf"(?:{MONTH}|(?i:{IBERIAN_MONTH}))"
+_MONTHS = rf"{_MONTH_WORD}(?:\s?[-–/]\s?{_MONTH_WORD})?"
 # what a head or foot prints after the name: "(1999) 7, 469–477", "2017, 54, 872–882",
 # "• Vol. 62 • 1225–1242 • May 2019", "13(1): 82-87, 2012", ", VOL. 29, NO. 9, SEPTEMBER 2025"
 _LOCATORS = re.compile(
-    rf"""^[\s,.;:|•·]*
+    rf"""^[\s,.;:|•·/]*
     (?:(?:{MONTH}\s+)?\(?(?P<year>{YEAR})\)?[\s,.;:|•·]*)?
     (?:(?:vol(?:ume)?\.?:?\s*)(?P<labelled>\d{{1,4}})|(?P<volume>(?!{YEAR}\b)\d{{1,4}}))(?!\d)
     (?!\s*(?:of|st|nd|rd|th)\b|\s?[-–—]\s?\d)
@@ -43,7 +48,7 @@ _LOCATORS = re.compile(
       |:\s?(?P<number>[A-Z]?\d{{1,7}})\b(?![-–—])
       |,\s(?P<number_b>\d{{5,7}})(?:\([A-Z]\))?(?=\s\((?:{YEAR})\))
       |,\s(?P<number_c>[A-RT-Z]\d{{1,5}})(?=,|\s*$))?
-    (?:[\s,.;|•·]*(?:{MONTH}\s+)?(?:\d{{1,2}},?\s+)?(?P<year_after>{YEAR})\b)?""",
+    (?:[\s,.;|•·]*(?:{_MONTHS}\s+(?:de\s)?)?(?:\d{{1,2}},?\s+)?(?P<year_after>{YEAR})\b)?""",
     re.IGNORECASE | re.VERBOSE,
 )
 # a report series the lists carry among their journals ("NIST Special Publication 800",
@@ -53,8 +58,11 @@ _REPORT_SERIES = re.compile(
     r"technical\s+(?:reports?|notes?)|occasional\s+papers?|(?:policy|data|research|issue)\s+briefs?)\b",
     re.IGNORECASE,
 )
-# what may precede it: nothing, a page number, a bar or bullet, "et al."
-_BEFORE = re.compile(r"^(?:|\d{1,5}|.*[|•·]|.*\bet al\.?)\s*$")
+# the journal's name in a second language, before its volume: "Rev Panam Salud Publica/Pan Am
+# J Public Health 10(1), 2001"
+_TRANSLATED_NAME = re.compile(r"^\s*/\s*(?!vol|no\b)[^\d/]{3,80}?(?=\s\d)", re.IGNORECASE)
+# what may precede it: nothing, a page number, a bar, bullet or slash, "et al."
+_BEFORE = re.compile(r"^(?:|\d{1,5}|.*[|•·/]|.*\bet al\.?)\s*$")
 
 
 @cache
@@ -68,14 +76,16 @@ def journal_names(text: PrintedText) -> Iterator[Candidate]:
     "et al."), with the volume, issue, pages and year printed after it."""
     seen: set[str] = set()
     for number, line, (name, rest), how in _named_lines(text):
-        if name in seen:
+        found = dict(journal_locators(rest))
+        if name in seen and not found:
             continue
-        seen.add(name)
+        seen.add(name)  # a later head may print the locators a banner alone does not
         quote = " ".join(line.split())[:120]
         where = f"p{number} head/foot with {how} '{quote[:80]}'"
-        found = dict(journal_locators(rest))
         shared = quote if found else ""
-        yield Candidate("container", recase_title(name), 0.7, where, line=shared)
+        small_caps = name.islower()  # "salud pública de méxico": set in small capitals
+        container = recase_title(name.upper() if small_caps else name)
+        yield Candidate("container", container, 0.7, where, line=shared)
         for field_name, value in found.items():
             yield Candidate(field_name, value, 0.7, where, line=shared)
 
@@ -114,7 +124,7 @@ def _named_lines(text: PrintedText) -> Iterator[_Named]:
 def journal_locators(rest: str) -> Iterator[tuple[str, str]]:
     """Volume, issue, pages and year printed after the name; none from a template's zeros
     ("00 (2017) 00–00")."""
-    match = _LOCATORS.match(rest)
+    match = _LOCATORS.match(_TRANSLATED_NAME.sub("", rest))
     if not match:
         return
     groups = match.groupdict()
@@ -169,7 +179,7 @@ def venue_by_form(line: str) -> tuple[str, str]:
 def known_name(line: str) -> tuple[str, str]:
     """The longest known journal name in the line that stands where a running head or foot
     prints one, and what follows it; ("", "") when there is none."""
-    words = list(re.finditer(r"\S+", line))
+    words = list(re.finditer(r"[^\s/]+", line))  # "Salud Publica/Pan Am J Public Health"
     titles = known_titles()
     for i, first in enumerate(words):
         if not _BEFORE.match(line[: first.start()]):

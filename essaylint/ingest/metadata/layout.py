@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
 MARGIN_SHARE = 0.11  # top and bottom share of the page where running heads and feet sit
+WORD_GAP_EM = 0.1  # of the glyph height: this gap before a capital after a small letter is a space
 WIDE_GAP_EM = 0.9  # a gap wider than this many glyph heights separates words in a line
 RAISED_SIZE = 0.75  # a superscript glyph is at most this share of the line's glyph height
 RAISED_SHIFT = 0.15  # and sits at least this share of it above the line's baseline
@@ -208,6 +209,8 @@ class _LineBuilder:
                 while self.chars and self.chars[-1] == " ":
                     self.chars.pop()
                 self.chars.append("  ")
+            elif gap > WORD_GAP_EM * self.sizes[-1] and self._new_word(char):
+                self.chars.append(" ")  # "EllenVanden": a space the text layer does not hold
         self.glyphs.append((len(self.chars), height, self.page_height - min(top, bottom)))
         self.chars.append(char)
         self.last_right = right
@@ -216,6 +219,10 @@ class _LineBuilder:
         self.tops.append(self.page_height - max(top, bottom))
         self.bottoms.append(self.page_height - min(top, bottom))
         self.lefts.append(left)
+
+    def _new_word(self, char: str) -> bool:
+        """A capital after a small letter: a name's or a word's start, not a kerned pair."""
+        return bool(self.chars) and self.chars[-1][-1:].islower() and char.isupper()
 
     def end_line(self) -> None:
         text = repair_accents("".join(self.chars).strip())

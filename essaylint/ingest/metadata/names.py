@@ -39,6 +39,7 @@ _ROMAN_MARK = re.compile(r"(?<=.)(?:I{1,3}|IV|VI{0,3}|IX|X)$")
 _MARK_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Sm", "So", "Sc", "Sk"})
 CJK_LETTERS = r"\u3400-\u9fff\uac00-\ud7af"  # Han characters and Hangul syllables
 _CJK = re.compile(rf"^[{CJK_LETTERS}]{{2,4}}$")
+CJK_SPACED = re.compile(rf"^[{CJK_LETTERS}]{{1,3}} [{CJK_LETTERS}]{{1,3}}$")
 _NAME_WORD = re.compile(r"^[^\W\d_][\w'’.\-]*$")
 _LOOSE_CONNECTOR = re.compile(r"^(?:and|&)\s+|\s+(?:and|&)$", re.IGNORECASE)  # at a line end
 # "and" in the languages whose author lines essaylint reads: "e" (pt, it), "y" (es), "et"
@@ -109,9 +110,134 @@ def split_names(line: str) -> list[str]:
     line = _SPRINGER_MARK.sub("", line)
     marked = re.sub(r"(?<=[^\W\d_])(?:[\d*∗†‡§¶#♠♣♥♦♢♡☯⁎⇑]+[,\s]*)+(?=\s+[A-Z])", ", ", line)
     parts = [_LOOSE_CONNECTOR.sub("", p.strip()) for p in _CONNECTORS.split(marked) if p]
+    parts = [name for part in parts for name in _romanised_pairs(part)]
     names = [_without_degrees(name) for name in (clean_name(p) for p in parts) if name]
     names = [cjk for name in names for cjk in _cjk_names(name)]
     return _one_script([name for name in names if name])
+
+
+# the commonest Korean and Chinese family names in their usual romanisations
+_EAST_ASIAN_FAMILIES = frozenset(
+    [
+        "kim",
+        "lee",
+        "park",
+        "choi",
+        "jung",
+        "jeong",
+        "kang",
+        "cho",
+        "yoon",
+        "jang",
+        "lim",
+        "han",
+        "oh",
+        "seo",
+        "shin",
+        "kwon",
+        "hwang",
+        "ahn",
+        "song",
+        "jeon",
+        "hong",
+        "yoo",
+        "ko",
+        "moon",
+        "yang",
+        "son",
+        "bae",
+        "baek",
+        "heo",
+        "nam",
+        "shim",
+        "noh",
+        "ha",
+        "kwak",
+        "sung",
+        "cha",
+        "joo",
+        "woo",
+        "koo",
+        "min",
+        "ryu",
+        "jin",
+        "chae",
+        "won",
+        "chun",
+        "bang",
+        "yi",
+        "wang",
+        "li",
+        "zhang",
+        "liu",
+        "chen",
+        "huang",
+        "zhao",
+        "wu",
+        "zhou",
+        "xu",
+        "sun",
+        "ma",
+        "zhu",
+        "hu",
+        "guo",
+        "lin",
+        "gao",
+        "luo",
+        "zheng",
+        "liang",
+        "xie",
+        "tang",
+        "feng",
+        "deng",
+        "cao",
+        "peng",
+        "zeng",
+        "xiao",
+        "tian",
+        "dong",
+        "pan",
+        "yuan",
+        "cai",
+        "jiang",
+        "yu",
+        "du",
+        "ye",
+        "cheng",
+        "wei",
+        "su",
+        "lu",
+        "ding",
+        "ren",
+        "shen",
+        "yao",
+        "tan",
+        "liao",
+        "fan",
+        "wong",
+        "chan",
+        "cheung",
+        "lam",
+        "ng",
+        "leung",
+        "tsai",
+        "hsu",
+        "chang",
+        "chou",
+    ]
+)
+
+
+def _romanised_pairs(text: str) -> list[str]:
+    """ "Jungyu Park Younggeun Ahn Jiseung Hong": East Asian names of two words each, printed
+    without separators, where every second word is a common family name (either order)."""
+    words = text.split()
+    if len(words) < 4 or len(words) % 2 or not all(re.fullmatch(r"[A-Z][a-z]+", w) for w in words):
+        return [text]
+    for start in (0, 1):
+        if all(w.casefold() in _EAST_ASIAN_FAMILIES for w in words[start::2]):
+            return [f"{words[i]} {words[i + 1]}" for i in range(0, len(words), 2)]
+    return [text]
 
 
 def _cjk_names(text: str) -> list[str]:
@@ -305,6 +431,23 @@ _LABEL_WORDS = frozenset(
         "framework",
         "editor",  # "Topic Editors"
         "editors",
+        "master",  # "Master MIMO" under the author of a mémoire
+        "mémoire",
+        "memoire",
+        "thèse",
+        "mestrado",
+        "maestría",
+        "monografia",
+        "prénom",  # a template's placeholder left under the name: "M. Prénom Nom"
+        "nom",
+        "firstname",
+        "lastname",
+        "surname",
+        "vorname",
+        "nachname",
+        "cognome",
+        "apellido",
+        "apellidos",
     ]
 )
 _INITIAL = re.compile(r"^[A-Z]\.(?:-?[A-Z]\.)?$")
@@ -339,6 +482,8 @@ def surname_first(name: str) -> str:
     name = _HONORIFIC.sub("", clean_name(name))
     if _CJK.match(name):
         return f"{name[0]}, {name[1:]}"
+    if CJK_SPACED.match(name):  # "渡辺 隆弘": the family name first, then the given name
+        return ", ".join(name.split())
     words = name.split()
     if not words:
         return ""
@@ -351,6 +496,8 @@ def surname_first(name: str) -> str:
     if _initials_after(words):  # "Черешнев В.О.", "Chereshnev V.O.": the family comes first
         family, given = words[0], " ".join(w if w.endswith(".") else f"{w}." for w in words[1:])
         return ", ".join(p for p in (_recase(family), given, suffix) if p)
+    if _capitals_first(words):  # "DIOP Fatima Binetou", "ZHANG Wei": the family in capitals
+        return ", ".join(p for p in (_recase(words[0]), " ".join(words[1:]), suffix) if p)
     family = " ".join(_recase(w) for w in words[start:])
     given = " ".join(_recase(w) for w in words[:start])
     parts = [family, given, suffix] if suffix else [family, given]
@@ -369,6 +516,26 @@ def _initials_after(words: list[str]) -> bool:
         and not _TRAILING_INITIALS.match(words[0])
         and len(words[0]) > 2
         and all(_TRAILING_INITIALS.match(w) and w[0].isupper() for w in words[1:])
+    )
+
+
+_GROUP_WORDS = frozenset(
+    ["collaboration", "collaborations", "consortium", "group", "team", "committee", "network"]
+)
+
+
+def _capitals_first(words: list[str]) -> bool:
+    """A family name in capitals before given names that are not ("DIOP Fatima Binetou"), as
+    French and Chinese bylines print them."""
+    letters = [c for c in words[0] if c.isalpha()]
+    return (
+        len(words) >= 2
+        and len(letters) >= 2
+        and "." not in words[0]  # "A.V. Kozmin": initials
+        and all(c.isupper() for c in letters)
+        and words[0].lower() not in PARTICLES
+        and all(any(c.islower() for c in w) for w in words[1:])
+        and not any(w.casefold() in _GROUP_WORDS for w in words)  # "CMS Collaborations"
     )
 
 

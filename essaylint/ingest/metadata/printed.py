@@ -173,6 +173,10 @@ MONTH = (
     r"|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre"
     r"|Januar|Februar|März|Juni|Juli|Oktober|Dezember)"
 )
+IBERIAN_MONTH = (
+    r"janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|"
+    r"enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre"
+)
 _ISSUE = r"(?:\s?\((?P<issue>[\w\-]{1,7})\)|,\s?(?P<issue_b>\d{1,4}))"
 # ABNT's journal may hold Portuguese and Spanish small words ("Revista do TCU"), a city may
 # follow it, and the months may precede the year ("jul./dez. 2024", "Nov. 2021")
@@ -273,12 +277,13 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         0.85,
     ),
     # Transinformação, v. 33, e200057, 2021 / Revista, v. 7, n. 1, p. 58-68, 2005 / Revista do
-    # TCU, Brasília, v. 154, n. 1, p. 32-51, jul./dez. 2024 (ABNT style, the "how to cite" of
+    # TCU, Brasília, v. 154, n. 1, p. 32-51, jul./dez. 2024 / Eng. Agríc., Jaboticabal, v.27, n.1,
+    # p.83-92, jan./abr. 2007 (ABNT style, the "how to cite" of
     # Brazilian and Spanish-language journals: a city and the months may stand before the year)
     _form(
         "journal, v. vol, n. issue, p. pages, year",
-        rf"{_ABNT_JOURNAL},\s{_ABNT_PLACE}v\.\s(?P<volume>\d{{1,4}}),\s"
-        rf"(?:n\.\s(?P<issue>[\w\-]{{1,7}}),\s)?(?:p\.\s(?P<page>{PAGES})|(?P<number>e?\d{{1,8}})),\s"
+        rf"{_ABNT_JOURNAL},\s{_ABNT_PLACE}v\.\s?(?P<volume>\d{{1,4}}),\s"
+        rf"(?:n\.\s?(?P<issue>[\w\-]{{1,7}}),\s)?(?:p\.\s?(?P<page>{PAGES})|(?P<number>e?\d{{1,8}})),\s"
         rf"{_ABNT_PLACE}{_ABNT_MONTHS}(?P<year>{YEAR})\b",
         0.85,
     ),
@@ -584,6 +589,15 @@ _APA_LINES = re.compile(
     rf"(?P<volume>\d{{1,4}}),\sNo\.\s(?P<issue>[\w\-]{{1,7}}),\s(?P<page>{PAGES})\b",
     re.MULTILINE,
 )
+# and the newer layout: the journal's name on a line or two of its own ("Journal of
+# Experimental Psychology:" / "Learning, Memory, and Cognition") over "© 2021 American
+# Psychological Association  2021, Vol. 47, No. 11, 1856-1869"
+_APA_HEAD = re.compile(
+    rf"^(?P<container>[A-Z][^\n©]{{2,100}}(?:\n[A-Z][^\n©]{{2,100}})?)\n(?:©|Copyright)\s?{YEAR}\s"
+    rf"American\sPsychological\sAssociation\s+(?P<year>{YEAR}),\sVol\.\s(?P<volume>\d{{1,4}}),\s"
+    rf"No\.\s(?P<issue>[\w\-]{{1,7}}),\s(?P<page>{PAGES})\b",
+    re.MULTILINE,
+)
 _ACRONYM_FOOT = re.compile(r"^(?P<container>[A-Z]{3,10}-\d{2})$")  # "IJCAI-07" on every page
 # "SCIENTIFIC REPORTS | 5 : 8555 | DOI: 10.1038/srep08555", "… | (2018) 8:12906 | DOI…"
 _BAR_FOOT = re.compile(
@@ -677,7 +691,7 @@ def _citation_lines(text: PrintedText) -> Iterator[Candidate]:
                 yield from match_candidates(match, "p1 volume/issue line under its banner", 0.75)
             yield from _container_before(banner, "p1 banner over its volume line")
     margins = "\n".join(line for n, line in zones if n == 1)
-    for match in _APA_LINES.finditer(margins):
+    for match in (*_APA_LINES.finditer(margins), *_APA_HEAD.finditer(margins)):
         yield from match_candidates(match, "p1 APA journal lines", 0.85)
     for match in _OUP_HEAD.finditer(front):
         yield from match_candidates(match, "p1 journal and volume head", 0.85)
@@ -1188,6 +1202,17 @@ _LABELLED_INDEX = re.compile(
 
 
 def report_number_candidates(text: PrintedText) -> Iterator[Candidate]:
+    """A report's number, and the address on page 1 that holds it ("Working Paper 33345" and
+    "http://www.nber.org/papers/w33345")."""
+    for candidate in _report_numbers(text):
+        yield candidate
+        if candidate.field == "number" and re.search(r"\d{3}", candidate.value):
+            number = re.escape(candidate.value)
+            for match in re.finditer(rf"https?://\S*\D{number}\b/?", text.front_text()):
+                yield Candidate("url", match.group(0), 0.75, f"p1 address of {candidate.value}")
+
+
+def _report_numbers(text: PrintedText) -> Iterator[Candidate]:
     """A report or preprint number printed on its own line at the top of page 1
     ("CEBAF-TH-94-22", "Report No. 17/2019"), or after a report series' name ("BRICS Report
     Series  RS-96-37")."""
@@ -1513,14 +1538,10 @@ _COPYRIGHT_YEAR = re.compile(  # "© 2005 - 2014 JATIT": a journal's span ends w
     rf"(?:©|Copyright)\s*(?:©\s*)?(?:The\sAuthor\(?s?\)?\s)?(?:{YEAR}\s?-\s?)?(?P<year>{YEAR})\b",
     re.IGNORECASE,
 )
-_IBERIAN_MONTH = (
-    r"janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|"
-    r"enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre"
-)
 _MONTH_YEAR_LINE = re.compile(rf"^\s*{MONTH}\s(?P<year>{YEAR})\s*$", re.MULTILINE)
 _DATE_LINE = re.compile(
     rf"^(?:[^\n]{{0,40}}\b)?(?:(?:{MONTH})\s\d{{1,2}}(?:st|nd|rd|th)?,?\s(?P<y1>{YEAR})|\d{{1,2}}\.?\s(?:de\s)?"
-    rf"(?:{MONTH}|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|{_IBERIAN_MONTH})\s"
+    rf"(?:{MONTH}|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|{IBERIAN_MONTH})\s"
     rf"(?:de\s)?(?P<y2>{YEAR})|(?P<y3>{YEAR})-[01]\d-[0-3]\d\s*$)\b",
     re.MULTILINE | re.IGNORECASE,
 )
@@ -1555,7 +1576,7 @@ _SUBMITTED = re.compile(rf"\bPreprint\ssubmitted\sto\b[^\n]{{0,100}}?\b(?P<year>
 # The weakest: a date on a short line of the first two pages (a report's cover "August
 # 2015", "Analysis — March 2026", "Rapport oktober 2015", "Final Report … Fall 2021").
 _COVER_DATE = re.compile(
-    rf"\b(?:(?:{MONTH}|(?i:{_IBERIAN_MONTH})),?\s(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s)?(?:de\s)?|"
+    rf"\b(?:(?:{MONTH}|(?i:{IBERIAN_MONTH})),?\s(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s)?(?:de\s)?|"
     rf"(?i:spring|summer|fall|autumn|winter)\s)(?P<year>{YEAR})\s*(?:\([^)]*\))?$"
 )  # the date ends its line: "December 2014 and September 2015." is a sentence
 _DATE_RANGE = re.compile(r"\d{4}(?:\s+[-–]\s*|\s*–\s*)\d")  # not an ISO date's "2026-06"
@@ -1868,6 +1889,8 @@ _CJK_THESIS = [
     "박사학위논문",
     "학사학위논문",
     "졸업논문",
+    "特別研究報告",  # the bachelor's thesis of Kyoto University's engineering faculty
+    "卒業研究",
 ]
 
 
@@ -1883,7 +1906,8 @@ THESIS = re.compile(
     r"Thèse\s(?:de\sdoctorat|présentée|pour)|pour\sobtenir\sle\sgrade|Dissertation\szur\s"
     r"Erlangung|HAL\sId:\s?tel-|Disserta\S{1,3}ão\sde\sMestrado|Tese\sde\sDoutorado|"
     r"Tesis\sDoctoral|Masterarbeit|Bachelorarbeit|Diplomarbeit|Disserta\S{1,3}ão\sapresentada|"
-    r"Proefschrift\ster\sverkrijging|Masterproef|M[ée]moire\spr[ée]sent[ée]|en\svue\sde\sl['’]obtention|"
+    r"Proefschrift\ster\sverkrijging|Masterproef|M[ée]moire\spr[ée]sent[ée]|"
+    r"M[ée]moire\sde\s(?:master|fin\sd['’][ée]tudes|fin\sde\scycle|licence)|en\svue\sde\sl['’]obtention|"
     r"Trabajo\sde\sfin\sde\s(?:grado|m[áa]ster)|Tesi\sdi\s(?:laurea|dottorato)|"
     r"para\sobtener\sel\s(?:t[íi]tulo|grado)|Tesis\spara\s(?:optar|obtener)|"
     r"requisito\sparcial\spara\s(?:optar|obtener)|Memoria\spara\soptar|"
@@ -1914,7 +1938,7 @@ _REPORT = re.compile(
     r"Arbeitspapier|Rapport(?=\s(?:[^\W\d_]+\s)?(?:19|20)\d\d\b))\b",
     re.IGNORECASE | re.MULTILINE,
 )
-_THESIS_MONTH = rf"(?:{MONTH}|(?i:{_IBERIAN_MONTH}))"
+_THESIS_MONTH = rf"(?:{MONTH}|(?i:{IBERIAN_MONTH}))"
 # a name before the word, joined to it by hyphens too: "Rheinische Friedrich-Wilhelms-Universität"
 _UNIVERSITY = re.compile(
     r"(?P<university>(?:[A-ZÀ-Þ][\w'’\-]+[ ]){0,4}(?:[A-ZÀ-Þ][\w'’]+-){0,3}"
@@ -1930,6 +1954,8 @@ _SCRIPT_UNIVERSITY = re.compile(
     re.M,
 )
 # "Anno Accademico 2020/2021", "Academiejaar 2021-2022": the year the thesis is handed in
+# the author's date of birth a French medical thesis prints: "Né le 18 Mai 1984"
+_BIRTH = r"\s*(?i:n[ée]e?\sle|born|geboren|nacid[oa]|nascid[oa]|nat[oa]\sil)\b"
 _ACADEMIC_YEAR = re.compile(
     rf"\b(?i:Anno\sAccademico|Academiejaar|Academic\sYear|A[ñn]o\sacad[ée]mico|Studienjahr)\s*:?\s*"
     rf"(?:{YEAR}\s?[/\-–]\s?)?(?P<year>{YEAR})\b"
@@ -1980,6 +2006,33 @@ def mpra_cover(text: PrintedText) -> Iterator[Candidate]:
 _MPRA_PAPER = re.compile(r"\bMPRA\sPaper\sNo\.\s?(?P<number>\d{1,7})")
 
 
+# The stamp Wiley Online Library sets up the margin of each page it delivers: "19391676, 2005,
+# 3, Downloaded from https://onlinelibrary.wiley.com/doi/10.1111/j.1939-1676.2005.tb02713.x by
+# …" (the journal's ISSN, the issue's year and number, the article's DOI)
+_WILEY_STAMP = re.compile(
+    rf"\b\d{{7}}[\dX],\s(?P<year>{YEAR}),\s(?P<issue>\d{{1,3}}),\sDownloaded\sfrom\s"
+    rf"https?://[\w.\-]*onlinelibrary\.wiley\.com/doi/(?:(?:pdf|epdf|full|abs|pdfdirect)/)?"
+    rf"(?P<doi>{DOI}?)(?=\sby\b|,|\s*$)",
+    re.MULTILINE,
+)
+
+
+WILEY_STAMP = "Wiley download stamp"
+
+
+def wiley_stamp(text: PrintedText) -> Iterator[Candidate]:
+    """The DOI, issue and year of Wiley's download stamp, from the first page that has one
+    (an article online before its issue has "0" for the issue)."""
+    for page in text.pages:
+        if match := _WILEY_STAMP.search(text.text_of(page.number)):
+            where = f"p{page.number} {WILEY_STAMP} '{match.group(0)[:60]}'"
+            yield Candidate("doi", match.group("doi").rstrip("."), 0.85, where)
+            if match.group("issue") != "0":
+                yield Candidate("issue", match.group("issue"), 0.6, where)
+                yield Candidate("year", match.group("year"), 0.5, where)
+            return
+
+
 def _degree_university(around: str) -> str:
     """The university a thesis statement names: a name of two words or more, not a school
     within it ("the University Graduate School" of "Indiana University"), nor the bare
@@ -2028,7 +2081,7 @@ def type_cues(text: PrintedText) -> Iterator[Candidate]:
             re.M,
         )
         alone = alone or re.search(
-            rf"\b{_THESIS_MONTH}\s(?:de\s)?(?P<year>{YEAR})\s*$", front, re.M
+            rf"^(?!{_BIRTH}).*\b{_THESIS_MONTH}\s(?:de\s)?(?P<year>{YEAR})\s*$", front, re.M
         )
         alone = alone or _ACADEMIC_YEAR.search(front) or _PLACE_YEAR.search(front)
         alone = alone or _CJK_YEAR.search(front)

@@ -14,7 +14,7 @@ from essaylint.ingest.metadata.names import (
     split_names,
     surname_first,
 )
-from essaylint.ingest.metadata.printed import THESIS, names_a_body
+from essaylint.ingest.metadata.printed import MONTH, THESIS, YEAR, names_a_body
 
 _LABEL = re.compile(
     r"^(?:(?:original|research|review|short|brief|regular|full|invited|technical|case|"
@@ -30,6 +30,11 @@ _NOT_TITLE = re.compile(
     r"^\s*(?:article\sin\spress|journal\spre-proof)\s*$|"  # a status stamped over the page
     r"^\s*[A-Z]{2}(?:\s+[A-Z]{2})+\s*$",  # language codes: "EN EN"
     re.I,
+)
+# a cover's date set large: "January 2025, Revised May 2025", "August 1983"
+_DATE = rf"(?:{MONTH}\s+)?(?:\d{{1,2}},?\s+)?{YEAR}"
+_DATE_ALONE = re.compile(
+    rf"^\s*{_DATE}(?:\s*[,;]?\s*(?i:revised|updated|this\sversion:?)\s+{_DATE})?\s*$"
 )
 _AFFILIATION = re.compile(
     r"universit|université|universidad|universität|universiteit|department|dept\.|"
@@ -192,16 +197,27 @@ def _faint_block(page: PageLines, body: float) -> TitleBlock:
         return TitleBlock()
     largest = max(lines[i].size for i in faint)
     first = next(i for i in faint if lines[i].size >= largest - 0.1)
-    end = first
+    end, named = first, False
     while end + 1 < len(lines) and _same_line_of_type(lines[end + 1], lines[end]):
+        if named := end > first and _name_set_apart(lines[first : end + 2]):
+            break
         end += 1
-    after = lines[end + 1] if end + 1 < len(lines) else None
+    after = lines[end + 1] if end + 1 < len(lines) and not named else None
     if end - first >= FAINT_LINES or (after and after.size >= largest - 0.1):
         return TitleBlock()  # a paragraph set larger, not a title
     title = _tidy_title(" ".join(line.text for line in lines[first : end + 1]))
     if len(title.split()) < 2:
         return TitleBlock()
     return _block_of(title, _author_text(lines[end + 1 :], largest), lines[first].top, faint=True)
+
+
+def _name_set_apart(lines: list[Line]) -> bool:
+    """The last line a name in the title's capitals ("HÉLITON PANDORFI"), further below the
+    line above it than the title's lines are from each other."""
+    *title, above, last = lines
+    step = above.top - (title[-1].top if title else above.top)
+    apart = last.top - above.top > 1.5 * step > 0
+    return apart and looks_like_name(" ".join(w.capitalize() for w in last.text.split()))
 
 
 def _block_of(title: str, author_text: str, top: float, **weaker: bool) -> TitleBlock:
@@ -410,6 +426,7 @@ def _could_be_title(line: Line, fewest_letters: int = 4) -> bool:
         and not re.fullmatch(r"\w+\s?:", text)  # "DECRETA:", a label
         and not _LABEL.match(text)
         and not _NOT_TITLE.search(text)
+        and not _DATE_ALONE.match(text)
         and not PLACEHOLDER_TITLE.match(text)
         and not _DOCUMENT_CODE.fullmatch(text)
     )
@@ -434,14 +451,22 @@ def _continues_title(line: Line, size: float, neighbour: Line, before: bool = Fa
 # a note's number set on a title's last word ("… de época imperial1", "… FOR GERMANY1"); a
 # word in mixed case keeps its digit ("Web3")
 NUMBERED_NOTE = re.compile(r"\b(?P<word>[^\W\d_A-Z]{4,}|[^\W\d_a-z]{4,})[1-9]\s*$")
+# and on a proper name that ends the title ("… en Colima, México1"), not on a short one ("Web3")
+_NAME_NOTE = re.compile(r"\b(?P<word>[^\W\d_a-z][^\W\d_A-Z]{4,})[1-9]$")
+
+
+# a thesis's label before its title on one line: "Thème : Conception et …", "Tema: …"
+_THEME_LABEL = re.compile(r"^\s*(?:Th[èe]me|Tema|Sujet)\s?:\s*(?=\S)", re.I)
 
 
 def _tidy_title(title: str) -> str:
     title = _STATUS_TAG.sub("", title)
+    title = _THEME_LABEL.sub("", title)
     title = re.sub(r"(\w)[\u00ad\x02]\s*(\w)", r"\1\2", title)  # soft hyphens at line ends
     title = title.replace("\u00ad", "")
     title = re.sub(r"[\s*∗†‡§¶]+$", "", title)  # a footnote mark after the title
     title = NUMBERED_NOTE.sub(r"\g<word>", title)
+    title = _NAME_NOTE.sub(r"\g<word>", title)
     title = re.sub(r"\s+", " ", title).strip(" .")
     return join_cjk_breaks(title)
 
