@@ -6,6 +6,7 @@ and a thesis title page, whose author comes after "by"."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from itertools import pairwise
 
 from essaylint.ingest.library_columns import fold
@@ -247,10 +248,11 @@ def un_document(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
     if first is None or not _DISTRIBUTION.search(text.front_text()):
         return None
     lines = sorted(first.lines, key=lambda line: line.top)
-    head = next((i for i, line in enumerate(lines[:4]) if _UN_HEAD.match(line.text)), None)
-    if head is None:
+    heads = ((i, m) for i, line in enumerate(lines[:4]) if (m := _UN_HEAD.match(line.text)))
+    head, match = next(heads, (0, None))
+    if match is None:
         return None
-    symbol = _UN_HEAD.match(lines[head].text).group("symbol")  # type: ignore[union-attr]
+    symbol = match.group("symbol")
     where = f"p1 United Nations document '{' '.join(lines[head].text.split())}'"
     fields = {"number": symbol, "publisher": _un_organ(lines, head), "type_cue": "report"}
     dates = (_UN_DATE.match(line.text) for line in lines[head : head + 8])
@@ -571,7 +573,7 @@ _TITLE_GAP = 1.6  # a thesis title page sets its title's lines apart (double spa
 _SAME_SIZE = 0.3  # one title is set in one size, give or take the text layer's rounding
 
 
-def thesis_title(text: PrintedText, authors: list[str] = ()) -> str:  # type: ignore[assignment]
+def thesis_title(text: PrintedText, authors: Sequence[str] = ()) -> str:
     """The title of a thesis title page: after a label ("Sujet de la thèse :", "论文题目"),
     or the largest lines that name neither the institution nor the degree nor one of
     ``authors`` (the PDF's, "Family, Given"); "" when the document is no thesis."""
@@ -689,7 +691,7 @@ def _close(above: Line, line: Line) -> bool:
     return abs(line.size - above.size) <= _SAME_SIZE and line.top - above.bottom < line.size
 
 
-def _names_of(authors: list[str]) -> set[str]:
+def _names_of(authors: Sequence[str]) -> set[str]:
     """Each "Family, Given" name folded in both orders."""
     orders = (name.split(", ", 1) for name in authors if ", " in name)
     return {fold(f"{given} {family}") for family, given in orders} | {
