@@ -1403,6 +1403,15 @@ def test_acm_reference_format_and_report_titles(tmp_path: Path) -> None:
     assert metadata.container == (
         "KDD 2018: 24th ACM SIGKDD International Conference on Knowledge Discovery & Data Mining"
     )
+    chi = [
+        "ACM Reference Format:",
+        "Ann Cole. 2019. A study of something. In CHI Conference on Human Factors in Computing",
+        "Systems Proceedings (CHI 2019), May 4-9, 2019, Glasgow, Scotland UK. ACM, New York, NY,",
+        "USA, 13 pages.",
+    ]
+    assert statement_record(tmp_path, chi).container == (
+        "CHI Conference on Human Factors in Computing Systems Proceedings"
+    )
     report = [(72, 120, 20, "World malaria report 2025"), *BODY]
     assert read(make_pdf(tmp_path / "report.pdf", [report])).type == "report"
 
@@ -3897,3 +3906,40 @@ def test_a_cover_of_labelled_fields_gives_the_record() -> None:
     found = (metadata.type, metadata.container, metadata.volume, metadata.issue, metadata.year)
     assert found == ("paper-conference", cover[1], "43", "", 2021)
     assert metadata.url == "https://escholarship.org/uc/item/2nm4d041"
+
+
+def test_a_degree_in_the_acknowledgements_does_not_make_an_article_a_thesis() -> None:
+    lines = [
+        (57.0, 9.0, "Langdon et al. Clinical Epigenetics (2021) 13:206"),
+        (70.0, 9.0, "https://doi.org/10.1186/s13148-021-01191-6"),
+        (120.0, 20.0, "Epigenetic modelling of former, current and never smokers"),
+        (300.0, 10.0, "RL was funded by a studentship for the degree of PhD."),
+        *[(top + 20.0, size, line) for top, size, line in TEXT],
+    ]
+    metadata = lines_record(lines)
+    assert (metadata.type, metadata.container, metadata.volume) == (
+        "article-journal",
+        "Clinical Epigenetics",
+        "13",
+    )
+    thesis = [(120.0, 20.0, "Epigenetic modelling of smokers"), lines[3], *lines[4:]]
+    assert lines_record(thesis).type == "thesis"  # no journal: the statement stands
+
+
+def test_a_title_label_over_the_title_and_a_societys_logo() -> None:
+    lines = [
+        (73.0, 14.0, "Title"),
+        (86.0, 14.0, "Novel Bayesian analysis of presence-only data"),
+        (127.0, 11.0, "Adrian Timpson, Emily Hallett"),
+        *TEXT,
+    ]
+    assert lines_record(lines).title == "Novel Bayesian analysis of presence-only data"
+    law = [(86.0, 14.0, "Title IX and the law of campus sport"), *TEXT]
+    assert lines_record(law).title == "Title IX and the law of campus sport"
+    logo = [
+        (40.0, 9.0, "ASSOCIATION FOR"),
+        (52.0, 9.0, "Research Article  PSYCHOLOGICAL SCIENCE"),
+        (120.0, 16.0, "Pattern completion in development"),
+        *TEXT,
+    ]
+    assert lines_record(logo).publisher == "Association for Psychological Science"

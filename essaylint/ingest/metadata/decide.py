@@ -544,7 +544,8 @@ def _names_an_author(text: str, metadata: DocumentMetadata) -> bool:
 
 def _csl_type(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> str:
     cue = chosen.get("type_cue")
-    if cue is not None and cue.value in ("thesis", "webpage", "chapter", "speech"):
+    kinds = ("webpage", "chapter", "speech") if _published_article(metadata) else _SET_APART
+    if cue is not None and cue.value in kinds:
         return cue.value
     if metadata.container:
         if _CONFERENCE.search(metadata.container) or _ACRONYM_YEAR.match(metadata.container):
@@ -567,6 +568,17 @@ def _csl_type(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> str:
     if _REPORT_TITLE.search(metadata.title):
         return "report"  # "World malaria report 2025", "… Policy Framework", "… Guidelines"
     return _type_of_doi(metadata.doi) or "manuscript"
+
+
+_SET_APART = ("thesis", "webpage", "chapter", "speech")  # a cue for these outweighs a journal
+
+
+def _published_article(metadata: DocumentMetadata) -> bool:
+    """A journal, its volume and the article's DOI, all printed: an article, whatever its
+    acknowledgements say of a degree ("a studentship for the degree of PhD")."""
+    doi = metadata.doi
+    journal_doi = bool(doi) and not _REPOSITORY_DOI.match(doi) and not _PREPRINT_DOI.match(doi)
+    return bool(metadata.container and metadata.volume) and journal_doi
 
 
 def _type_of_doi(doi: str) -> str:

@@ -1413,7 +1413,19 @@ def _in_running_text(name: str) -> bool:
     return len(lower) >= 2
 
 
+# a society's logo set over two lines of page 1 (the Association for Psychological Science's
+# journals: "ASSOCIATION FOR" / "PSYCHOLOGICAL SCIENCE")
+_SOCIETY_LOGO = re.compile(
+    r"^\s*(?P<first>ASSOCIATION\sFOR)\s*\n(?:[^\n]{0,40}\n){0,3}?[^\n]{0,40}?"
+    r"(?P<rest>PSYCHOLOGICAL\sSCIENCE)\s*$",
+    re.M,
+)
+
+
 def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
+    if logo := _SOCIETY_LOGO.search(text.front_text()):
+        name = recase_title(f"{logo.group('first')} {logo.group('rest')}")
+        yield Candidate("publisher", name, 0.6, f"p1 logo '{name.upper()}'")
     zones = [(1, text.front_text())] + [(n, line) for n, line in text.margin_lines()]
     if text.page(2) is not None:
         zones.append((2, text.text_of(2)))
@@ -1665,12 +1677,16 @@ _ACM_REFERENCE_FORMAT = re.compile(
 )
 
 
+_SHORT_NAME = re.compile(r"\s\([A-Z][\w\-]{1,15}\s?['’]?\d{2,4}\)$")
+
+
 def acm_reference_format(text: PrintedText) -> Iterator[Candidate]:
     match = _ACM_REFERENCE_FORMAT.search(text.front_flat)
     if match:
         where = f"p1 ACM Reference Format '…In {match.group('container')[:60]}'"
         container = re.sub(rf",\s(?:{MONTH})\s\d.*$", "", match.group("container"))
-        yield Candidate("container", container.strip(), 0.85, where)
+        container = _SHORT_NAME.sub("", container.strip())  # "… Proceedings (CHI 2019)"
+        yield Candidate("container", container, 0.85, where)
         yield Candidate("publisher", "ACM", 0.8, where)
 
 

@@ -455,8 +455,12 @@ NUMBERED_NOTE = re.compile(r"\b(?P<word>[^\W\d_A-Z]{4,}|[^\W\d_a-z]{4,})[1-9]\s*
 _NAME_NOTE = re.compile(r"\b(?P<word>[^\W\d_a-z][^\W\d_A-Z]{4,})[1-9]$")
 
 
-# a thesis's label before its title on one line: "Thème : Conception et …", "Tema: …"
-_THEME_LABEL = re.compile(r"^\s*(?:Th[èe]me|Tema|Sujet)\s?:\s*(?=\S)", re.I)
+# a label before the title on its line: "Thème : Conception et …", "Tema: …"; a form's
+# "Title" over its title ("Title" / "Novel Bayesian analysis …"), not "Title IX"
+_THEME_LABEL = re.compile(
+    r"^\s*(?:(?i:Th[èe]me|Tema|Sujet)\s?:\s*(?=\S)|"
+    r"(?:Title|Titre|Titel|Título)\s+(?![IVXLC]+\b)(?=[A-Z]))"
+)
 
 
 def _tidy_title(title: str) -> str:
