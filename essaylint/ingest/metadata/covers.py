@@ -15,6 +15,7 @@ from essaylint.ingest.metadata.names import (
     CJK_SPACED,
     PARTICLES,
     clean_name,
+    given_family,
     looks_like_name,
     split_names,
     surname_first,
@@ -693,10 +694,7 @@ def _close(above: Line, line: Line) -> bool:
 
 def _names_of(authors: Sequence[str]) -> set[str]:
     """Each "Family, Given" name folded in both orders."""
-    orders = (name.split(", ", 1) for name in authors if ", " in name)
-    return {fold(f"{given} {family}") for family, given in orders} | {
-        fold(name.replace(",", "")) for name in authors
-    }
+    return {fold(name) for name in authors} | {fold(given_family(name)) for name in authors}
 
 
 def _without_author_line(lines: list[Line], indexes: list[int]) -> list[int]:

@@ -13,7 +13,7 @@ from essaylint.ingest.library_columns import fold as _fold
 from essaylint.ingest.metadata import learned
 from essaylint.ingest.metadata.embedded import BODY, Embedded
 from essaylint.ingest.metadata.journals import known_titles
-from essaylint.ingest.metadata.names import family_of
+from essaylint.ingest.metadata.names import family_of, given_family
 from essaylint.ingest.metadata.printed import (
     CITATION_FORMS,
     WILEY_STAMP,
@@ -73,7 +73,7 @@ def decide(
     metadata.authors = list(dict.fromkeys(metadata.authors))  # one name read twice
     if "container" in chosen:  # a journal banner read as an author line
         banner = _fold(chosen["container"].value)
-        metadata.authors = [a for a in metadata.authors if _fold(_given_family(a)) != banner]
+        metadata.authors = [a for a in metadata.authors if _fold(given_family(a)) != banner]
         chosen["container"] = _known_whole(chosen["container"])
     for name in ("container", "volume", "issue", "page", "number", "doi", "arxiv", "isbn", "url"):
         if name in chosen:
@@ -530,11 +530,6 @@ def _issuer(metadata: DocumentMetadata, candidates: list[Candidate]) -> None:
     if issuers:
         metadata.publisher = issuers[0].value
         metadata.evidence["publisher"] = _describe(issuers[0])
-
-
-def _given_family(name: str) -> str:
-    family, _, given = name.partition(",")
-    return f"{given} {family}"
 
 
 def _names_an_author(text: str, metadata: DocumentMetadata) -> bool:

@@ -551,3 +551,9 @@ def _recase(word: str) -> str:
 
 def family_of(formatted: str) -> str:
     return formatted.split(",", 1)[0].strip()
+
+
+def given_family(formatted: str) -> str:
+    """ "Family, Given" → "Given Family"."""
+    family, _, given = formatted.partition(",")
+    return f"{given} {family}".strip()
