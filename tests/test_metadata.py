@@ -3943,3 +3943,300 @@ def test_a_title_label_over_the_title_and_a_societys_logo() -> None:
         *TEXT,
     ]
     assert lines_record(logo).publisher == "Association for Psychological Science"
+
+
+def test_a_jstor_cover_on_jstor_com_with_a_page_range_broken_over_a_line() -> None:
+    cover = [
+        (60.0, 14.0, "The Career Decisions of Young Men"),
+        (80.0, 10.0, "Author(s): Michael P. Keane and Kenneth I. Wolpin"),
+        (92.0, 10.0, "Source: Journal of Political Economy , June 1997, Vol. 105, No. 3 (June"),
+        (104.0, 10.0, "1997), pp. 473-"),
+        (116.0, 10.0, "522"),
+        (128.0, 10.0, "Published by: The University of Chicago Press"),
+        (150.0, 10.0, "Stable URL: http://www.jstor.com/stable/10.1086/262080"),
+        *[(top + 200.0, size, line) for top, size, line in TEXT],
+    ]
+    metadata = lines_record(cover)
+    assert metadata.title == "The Career Decisions of Young Men"
+    assert metadata.authors == ["Keane, Michael P.", "Wolpin, Kenneth I."]
+    found = (metadata.container, metadata.volume, metadata.issue, metadata.page, metadata.year)
+    assert found == ("Journal of Political Economy", "105", "3", "473-522", 1997)
+    assert metadata.doi == "10.1086/262080"  # the stable URL's path is the article's DOI
+
+
+def test_a_jstor_cover_takes_the_doi_the_article_prints_not_a_data_sets() -> None:
+    cover = [
+        (60.0, 14.0, "The Miracle of Microfinance?"),
+        (80.0, 10.0, "Author(s): Abhijit Banerjee and Esther Duflo"),
+        (92.0, 10.0, "Source: American Economic Journal: Applied Economics , Vol. 7, No. 1"),
+        (150.0, 10.0, "Stable URL: https://www.jstor.org/stable/43189512"),
+        *[(top + 200.0, size, line) for top, size, line in TEXT],
+    ]
+    article = [
+        (80.0, 14.0, "The Miracle of Microfinance?"),
+        (700.0, 8.0, "Replication data: https://doi.org/10.7910/DVN/U6EC8N."),
+        (712.0, 8.0, "Go to http://dx.doi.org/10.1257/app.20130533 to visit the article page"),
+        *TEXT,
+    ]
+    assert lines_record(cover, later=(article,)).doi == "10.1257/app.20130533"
+    no_doi = [line for line in article if "1257" not in line[2]]
+    assert lines_record(cover, later=(no_doi,)).doi == ""  # Dataverse's is no article's
+
+
+def test_a_title_line_that_reads_as_names_inside_a_long_title() -> None:
+    lines = [
+        (101.0, 16.4, "Higher CD34+ and CD3+ Cell Doses in the Graft"),
+        (125.0, 16.4, "Promote Long-Term Survival, and Have No Impact"),
+        (145.0, 16.4, "on the Incidence of Severe Graft-versus-Host Disease"),
+        (232.0, 10.9, "Krzysztof Kałwak,1 Julita Porwolik,1 Dominika Pazd\u0301zior,1"),
+        *TEXT,
+    ]
+    metadata = lines_record(lines)
+    assert metadata.title.endswith(
+        "and Have No Impact on the Incidence of Severe Graft-versus-Host Disease"
+    )
+    assert [a.split(",")[0] for a in metadata.authors] == ["Kałwak", "Porwolik", "Pazd\u0301zior"]
+
+
+def test_a_letters_citation_line_is_no_title_and_its_received_date_no_author() -> None:
+    lines = [
+        (33.0, 13.0, "Asian Journal of Psychiatry 39 (2019) 91–92"),
+        (62.0, 7.7, "Contents lists available at ScienceDirect"),
+        (88.0, 13.5, "Asian Journal of Psychiatry"),
+        (147.0, 9.2, "Letter to the Editor"),
+        (169.0, 9.3, "Decriminalizing suicide in Bangladesh"),
+        *[(top - 100.0, 7.7, line) for top, _, line in TEXT],
+        (290.0, 7.7, "Received 20 December 2018"),
+    ]
+    metadata = lines_record(lines)
+    assert metadata.title == "Decriminalizing suicide in Bangladesh"
+    assert metadata.authors == []
+    for label in ("Received December", "Key Points", "More Information", "Green-top Guideline No"):
+        assert not looks_like_name(label)
+
+
+def test_names_marked_in_brackets_or_broken_before_the_last_family_name() -> None:
+    lines = [
+        (80.0, 16.0, "Assessing real-world vaccine effectiveness in Switzerland"),
+        (110.0, 11.0, "Nanina Anderegg (1,2), Samuel Colin (2), Anne Laube (2), Mirjam"),
+        (124.0, 11.0, "Mäusezahl (2), Biagio Zaffora (2)"),
+        *TEXT,
+    ]
+    families = [a.split(",")[0] for a in lines_record(lines).authors]
+    assert families == ["Anderegg", "Colin", "Laube", "Mäusezahl", "Zaffora"]
+    lines = [
+        (80.0, 16.0, "Graphene-silver nanowire hybrid structure as an electrode"),
+        (110.0, 11.0, "Tae Hoon Seo, Bo Kyoung Kim, Hyunsoo Kim, and Eun-Kyung"),
+        (124.0, 11.0, "Suh"),
+        (160.0, 11.0, "Citation: Applied Physics Letters 103, 051105 (2013)"),
+        *TEXT,
+    ]
+    assert lines_record(lines).authors[-1] == "Suh, Eun-Kyung"
+
+
+def test_a_head_of_journal_year_volume_pages_and_the_issue_of_the_running_head() -> None:
+    first = [
+        (40.0, 8.0, "European Journal of Endocrinology, 2023, 189, G43–G64"),
+        (120.0, 16.0, "Recommendations from the 2023 international guideline"),
+        *TEXT,
+    ]
+    second = [(40.0, 8.0, "G44  European Journal of Endocrinology, 2023, Vol. 189, No. 2"), *TEXT]
+    metadata = lines_record(first, later=(second, second))
+    found = (metadata.container, metadata.volume, metadata.issue, metadata.page, metadata.year)
+    assert found == ("European Journal of Endocrinology", "189", "2", "G43-G64", 2023)
+    foot = [
+        (120.0, 16.0, "The effect of nanowire length on transparent films"),
+        *TEXT,
+        (780.0, 7.0, "1996 | Nanoscale, 2012, 4, 1996–2004  This journal is © The Royal Society"),
+    ]
+    metadata = lines_record(foot)
+    assert (metadata.container, metadata.volume, metadata.page) == ("Nanoscale", "4", "1996-2004")
+    advance = [(40.0, 8.0, "Journal of Finance, 2024, 00, 1–12"), *foot[:-1]]
+    assert lines_record(advance).volume == ""  # an advance article's "00" is no volume
+
+
+def test_sages_side_column_gives_the_journal_and_pages() -> None:
+    def side(*texts: str) -> PageLines:
+        body = [Line(t, size, top, top + size, 72.0) for top, size, t in TEXT]
+        column = [Line(t, 7.6, 140.0 + 8 * i, 147.0 + 8 * i, 426.0) for i, t in enumerate(texts)]
+        title = Line("Vote centers and turnout by election type", 16.0, 150.0, 166.0, 76.0)
+        return PageLines(1, 842.0, [*column, title, *body], width=595.0)
+
+    def record_of(page: PageLines) -> DocumentMetadata:
+        return printed_metadata(PrintedText([page], 1), Embedded())
+
+    quarter = side(
+        "Research and Politics",
+        "July- September 2019: 1–7",
+        "© The Author(s) 2019",
+        "sagepub.com/journals-permissions",
+    )
+    metadata = record_of(quarter)
+    assert (metadata.container, metadata.page, metadata.year) == (
+        "Research and Politics",
+        "1-7",
+        2019,
+    )
+    online_first = side(
+        "Journal of Conflict Resolution",
+        "1-31",
+        "ª The Author(s) 2020",
+        "journals.sagepub.com/home/jcr",
+    )
+    assert record_of(online_first).page == "1-31"
+    elsewhere = side("Journal of Conflict Resolution", "1-31", "ª The Author(s) 2020")
+    assert record_of(elsewhere).page == ""  # not SAGE's page
+
+
+def test_the_article_page_in_a_download_stamp_or_a_researchgate_cover() -> None:
+    stamp = "Downloaded from https://academic.oup.com/restud/article/79/1/37/1562110 by guest"
+    lines = [(120.0, 16.0, "Education choices in Mexico"), *TEXT, (500.0, 8.0, stamp)]
+    assert lines_record(lines).url == "https://academic.oup.com/restud/article/79/1/37/1562110"
+    cover = "See discussions, stats, and author profiles for this publication at: "
+    lines = [(40.0, 8.0, cover + "https://www.researchgate.net/publication/340961287"), *lines[:-1]]
+    assert lines_record(lines).url == "https://www.researchgate.net/publication/340961287"
+    terms = [*lines[1:], (500.0, 8.0, "Downloaded from https://www.cambridge.org/core/terms")]
+    assert lines_record(terms).url == ""
+
+
+@pytest.mark.parametrize(
+    ("foot", "publisher"),
+    [
+        (
+            "q 2020 by the Southern Political Science Association. All rights reserved.",
+            "Southern Political Science Association",
+        ),
+        (
+            "RCOG Guideline e71 of e112 ª 2020 Royal College of Obstetricians",
+            "Royal College of Obstetricians",
+        ),
+        ("Copyright ( 1999 John Wiley & Sons, Ltd.", "John Wiley & Sons"),
+    ],
+)
+def test_copyright_signs_garbled_by_symbol_fonts(foot: str, publisher: str) -> None:
+    lines = [(120.0, 16.0, "A title of the article"), *TEXT, (790.0, 8.0, foot)]
+    assert lines_record(lines).publisher == publisher
+
+
+def test_a_german_journals_jahrgang_and_heft_under_its_name() -> None:
+    lines = [
+        (40.0, 9.0, "Zeitschrift für Volkskunde"),
+        (52.0, 9.0, "115. Jahrgang 2019, Heft 2, S. 238–259"),
+        (110.0, 9.0, "Stefan Groth"),
+        (140.0, 16.0, "Vergleiche als antizipierende und relationale Praxis"),
+        (180.0, 11.0, "Stefan Groth"),
+        (196.0, 11.0, "Comparisons as Anticipatory and Relational Practice"),
+        *TEXT,
+    ]
+    metadata = lines_record(lines)
+    found = (metadata.container, metadata.volume, metadata.issue, metadata.page, metadata.year)
+    assert found == ("Zeitschrift für Volkskunde", "115", "2", "238-259", 2019)
+    assert metadata.authors == ["Groth, Stefan"]  # "Relational Practice" is the title's
+
+
+def test_a_thesis_authors_name_set_large_is_no_title_where_the_catalogue_card_names_him() -> None:
+    cover = [
+        (92.0, 10.6, "UNIVERSIDADE FEDERAL DE MINAS GERAIS"),
+        (121.0, 10.6, "Programa de Pós-Graduação em Ciência da Computação"),
+        (277.0, 11.0, "Rodrigo André Ferreira Moreira"),
+        (405.0, 10.6, "Design Pattern Detection Tools:"),
+        (419.0, 10.6, "Review-based Comparison and Survey Studies"),
+        (765.0, 11.0, "Belo Horizonte"),
+        (780.0, 11.0, "2023"),
+    ]
+    statement = [
+        (300.0, 10.0, "Thesis presented to the Graduate Program in Computer Science of the"),
+        (
+            314.0,
+            10.0,
+            "Federal University of Minas Gerais in partial fulfillment of the requirements",
+        ),
+    ]
+    card = [
+        (400.0, 9.0, "Moreira, Rodrigo André Ferreira"),
+        (412.0, 9.0, "Design pattern detection tools"),
+    ]
+    metadata = lines_record(cover, later=(statement, card))
+    assert (
+        metadata.title
+        == "Design Pattern Detection Tools: Review-based Comparison and Survey Studies"
+    )
+    assert metadata.authors == ["Moreira, Rodrigo André Ferreira"]
+
+
+def test_a_reports_imprint_page_names_its_publisher(tmp_path: Path) -> None:
+    cover = [
+        (420, 40, 10, "ABC-TH-17-01"),
+        (72, 140, 20, "Depression and other disorders"),
+        *BODY,
+    ]
+    inside = [(72, 100, 10, "Contents"), *BODY]
+    imprint = [(72, 100, 9, "© World Health Organization 2017"), *BODY]
+    pages = [cover, inside, inside, imprint, inside, inside]
+    metadata = read(make_pdf(tmp_path / "report.pdf", pages))
+    assert (metadata.type, metadata.publisher) == ("report", "World Health Organization")
+    assert metadata.evidence["publisher"].startswith("p4 imprint")
+    article = [(72, 40, 9, "Journal of Things 12 (2020) 1-9"), *cover[1:]]
+    metadata = read(make_pdf(tmp_path / "article.pdf", [article, *pages[1:]]))
+    assert metadata.publisher == ""  # an article's page 4 is not read for it
+
+
+def test_copyright_spans_and_codes_after_the_holder() -> None:
+    page = [(120.0, 16.0, "Fiscal rules and growth"), *TEXT]
+    later = [*TEXT, (790.0, 8.0, "© 2023 International Monetary Fund WP/23/67")]
+    metadata = lines_record([(40.0, 9.0, "WP/23/67"), *page], later=(later, later))
+    assert metadata.publisher == "International Monetary Fund"
+    foot = [*page, (790.0, 8.0, "Copyright © 2005-2014 JATIT & LLS. All rights reserved.")]
+    assert lines_record(foot).publisher == "JATIT & LLS"
+
+
+@pytest.mark.parametrize(
+    ("line", "symbol"),
+    [
+        ("WHO/nCoV/Clinical/2020.1", "WHO/nCoV/Clinical/2020.1"),
+        ("WHO-EM/DIN6/E/G", "WHO-EM/DIN6/E/G"),
+        ("Naciones Unidas  CRC/C/ECU/5-6", "CRC/C/ECU/5-6"),
+    ],
+)
+def test_document_symbols_in_mixed_case_with_a_hyphen_or_beside_a_name(
+    line: str, symbol: str
+) -> None:
+    lines = [(40.0, 10.0, line), (120.0, 20.0, "Clinical management of severe infection"), *TEXT]
+    assert (lines_record(lines).type, lines_record(lines).number) == ("report", symbol)
+
+
+def test_a_working_papers_symbol_in_the_upper_half_of_its_cover() -> None:
+    lines = [(120.0, 20.0, "Fiscal Rules and Growth"), (330.0, 12.0, "WP/23/67"), *TEXT[4:]]
+    assert lines_record(lines).number == "WP/23/67"
+    assert lines_record([(120.0, 20.0, "Input/Output"), *TEXT]).number == ""
+
+
+def test_a_title_that_breaks_off_goes_on_over_a_label_or_a_double_space() -> None:
+    lines = [
+        (56.0, 23.6, "Delayed Onset of an Intradural Epidermoid Tumor After"),
+        (79.0, 23.6, "Spinal Anesthesia for Childbirth: A"),
+        (102.0, 23.6, "Case Report"),
+        (140.0, 11.7, "Patrick Graupman, Eric S. Nussbaum"),
+        *TEXT,
+    ]
+    metadata = lines_record(lines)
+    assert metadata.title.endswith("Childbirth: A Case Report")
+    assert metadata.authors == ["Graupman, Patrick", "Nussbaum, Eric S."]
+    spaced = [
+        (154.0, 19.9, "Cash Demand Forecasting in ATMs by Clustering and"),
+        (196.0, 19.9, "Neural Networks"),
+        (250.0, 15.4, "Venkatesh Kamini, Dirk Van den Poel"),
+        *TEXT,
+    ]
+    assert lines_record(spaced).title.endswith("Clustering and Neural Networks")
+    lower = [
+        (100.0, 15.5, "The impact of public credit guarantees on the"),
+        (144.0, 15.5, "economic outcomes of SMEs: Evidence from Portugal"),
+        (190.0, 11.0, "Andre Filipe Silva"),
+        *TEXT,
+    ]
+    assert lines_record(lower).title.endswith(
+        "on the economic outcomes of SMEs: Evidence from Portugal"
+    )
+    apart = [(154.0, 19.9, "Cash Demand Forecasting in ATMs"), *spaced[1:]]
+    assert lines_record(apart).title == "Cash Demand Forecasting in ATMs"  # a block of its own

@@ -26,11 +26,12 @@ from essaylint.ingest.metadata.covers import (
     openedition_cover,
     proquest_cover,
     redalyc_cover,
+    sage_side_head,
     thesis_author,
     thesis_title,
     un_document,
 )
-from essaylint.ingest.metadata.decide import decide
+from essaylint.ingest.metadata.decide import decide, set_imprint_holder
 from essaylint.ingest.metadata.embedded import Embedded, read_embedded
 from essaylint.ingest.metadata.journals import journal_names
 from essaylint.ingest.metadata.layout import PageLines, read_page_lines, read_page_text
@@ -46,6 +47,7 @@ from essaylint.ingest.metadata.printed import (
     cover_issuers,
     doi_candidates,
     hal_cover,
+    imprint_holder,
     isbn_candidates,
     labelled_locators,
     mpra_cover,
@@ -90,7 +92,12 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
     if count not in {page.number for page in pages}:
         pages.append(_read_page(pdf, count))
     embedded = read_embedded(pdf.get_metadata_dict(), path)  # type: ignore[attr-defined]
-    return printed_metadata(PrintedText(pages, count), embedded)
+    metadata = printed_metadata(PrintedText(pages, count), embedded)
+    read = {page.number for page in pages}
+    if not metadata.publisher and metadata.type == "report" and IMPRINT_PAGE not in read | {count}:
+        # a report's imprint, after a cover, an inside cover and a title page: read only here
+        set_imprint_holder(metadata, imprint_holder([_read_page(pdf, IMPRINT_PAGE)]))
+    return metadata
 
 
 def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
@@ -144,6 +151,7 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
         *hal_cover(text),
         *mpra_cover(text),
         *wiley_stamp(text),
+        *sage_side_head(text),
     ]
     return decide(text, block, embedded, candidates)
 

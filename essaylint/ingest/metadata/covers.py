@@ -21,23 +21,35 @@ from essaylint.ingest.metadata.names import (
     surname_first,
 )
 from essaylint.ingest.metadata.printed import (
+    MONTH,
     THESIS,
     YEAR,
     Candidate,
     PrintedText,
+    first_cued_doi,
     match_candidates,
 )
 from essaylint.ingest.metadata.titleblock import OPEN_END, TitleBlock
 
-_JSTOR = re.compile(r"Stable URL:\s*(?P<url>https?://(?:www\.)?jstor\.org/stable/\S+)")
+_JSTOR = re.compile(
+    r"Stable URL:\s*(?P<url>https?://(?:www\.)?jstor\.(?:org|com)/stable/(?P<id>\S+))"
+)
+_JSTOR_DOI = re.compile(r"10\.\d{4,9}/\S+")  # a stable URL whose path is the article's DOI
 _LABELS = r"(?:Author\(s\)|Source|Review\sby|Reviewed\swork\(s\)|Published\sby|Stable\sURL)"
 _FIELD = re.compile(rf"^(?P<label>{_LABELS}):\s*(?P<value>.*?)(?=^{_LABELS}:|\Z)", re.M | re.S)
 _SOURCE = re.compile(
     rf"^(?P<container>.+?)\s?,\s(?:(?:[A-Z][a-z]*\.?,?\s)?(?:\d{{1,2}},\s)?{YEAR},\s)?"
     rf"Vol\.\s(?P<volume>[\w.\-]+)(?:,\sNo\.\s(?P<issue>[\w./\-]+))?"
-    rf"(?:\s\((?P<date>[^()]*?(?P<year>{YEAR}))\))?(?:,\spp?\.\s(?P<page>[\w\-]+))?"
-)
+    rf"(?:\s\((?P<date>[^()]*?(?P<year>{YEAR}))\))?(?:,\spp?\.\s(?P<page>\w+(?:-\s?\w+)?))?"
+)  # the page range may break over a line: "pp. 473-" / "522"
 CONFIDENCE = 0.9  # labelled lines an archive writes from its catalogue
+STABLE_URL_DOI = 0.6
+ARTICLE_DOI = 0.8  # the cover's next page is the article's first
+
+
+def _value(field: str, value: str) -> str:
+    value = value.strip(" ,")
+    return value.replace(" ", "") if field == "page" else value
 
 
 def jstor_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
@@ -54,11 +66,17 @@ def jstor_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
     block = TitleBlock(title=title, authors=names, author_text=authors)
     where = f"p1 JSTOR cover '{fields.get('Source', '')[:80]}'"
     candidates = [Candidate("url", stable.group("url"), CONFIDENCE, where)]
+    if doi := first_cued_doi(text.text_of(2)) if text.page(2) else None:
+        candidates.append(
+            Candidate("doi", doi, ARTICLE_DOI, f"p2, the article's first page '{doi}'")
+        )
+    if _JSTOR_DOI.fullmatch(stable.group("id")):  # below a DOI the article prints
+        candidates.append(Candidate("doi", stable.group("id"), STABLE_URL_DOI, where))
     if publisher := fields.get("Published by", ""):
         candidates.append(Candidate("publisher", publisher.strip(" ."), CONFIDENCE, where))
     if source := _SOURCE.match(fields.get("Source", "")):
         candidates += [  # one citation line: its fields are taken together
-            Candidate(name, value.strip(" ,"), CONFIDENCE, where, line=fields["Source"])
+            Candidate(name, _value(name, value), CONFIDENCE, where, line=fields["Source"])
             for name, value in source.groupdict().items()
             if value and name != "date"
         ]
@@ -588,7 +606,8 @@ def thesis_title(text: PrintedText, authors: Sequence[str] = ()) -> str:
                 title = f"{title} {_lines_from(lines[index + 1 :])}"
             return " ".join(title.split())
     frame = _frame_lines(lines)
-    named = _names_of(authors)  # "DAVI JOSUÉ MARCON", set larger than the title
+    named = _names_of(authors) | _catalogued_names(text, lines)  # "DAVI JOSUÉ MARCON", set
+    # larger than the title
     framed = _without_author_line(
         lines,
         [
@@ -697,6 +716,17 @@ def _names_of(authors: Sequence[str]) -> set[str]:
     return {fold(name) for name in authors} | {fold(given_family(name)) for name in authors}
 
 
+def _catalogued_names(text: PrintedText, lines: list[Line]) -> set[str]:
+    """Names on a title page that a later page prints family first, as a library's
+    catalogue card does ("Moreira, Rodrigo André Ferreira"): the author, not the title."""
+    later = fold(" ".join(text.text_of(n) for n in (2, 3, 4) if text.page(n)))
+    return {
+        fold(line.text)
+        for line in lines
+        if name_alone(line.text) and fold(surname_first(clean_name(line.text))) in later
+    }
+
+
 def _without_author_line(lines: list[Line], indexes: list[int]) -> list[int]:
     """The lines that may hold the title, less the author's name where it is set no larger
     than other lines ("Daniel Paulino Catumbela Chicoco" in the title's size); a name-like
@@ -738,3 +768,39 @@ def _lines_from(lines: list[Line]) -> str:
 def framed_title(title: str) -> bool:
     """Whether a title block read the institution or the degree of a thesis title page."""
     return bool(_THESIS_FRAME.search(title))
+
+
+# SAGE's side column on page 1: the journal, then the pages ("1–31", an article online before
+# its issue) or the quarter and pages ("July-September 2019: 1–7"), then "© The Author(s)
+# 2019", "Article reuse guidelines: sagepub.com/…". The full form ("2020, Vol. 64(1) 1–31")
+# is a citation line the citation forms read.
+_SAGE_HOLDER = re.compile(rf"The\sAuthor\(s\)\s(?P<year>{YEAR})\s*$")
+_SAGE_LOCATOR = re.compile(
+    rf"^(?:{MONTH}\s?[-–]\s?{MONTH}\s(?P<year>{YEAR})\s?:\s?)?(?P<page>\d{{1,4}}\s?[-–]\s?\d{{1,4}})$"
+)
+SAGE_HEAD = 0.8
+
+
+def sage_side_head(text: PrintedText) -> list[Candidate]:
+    """The journal and pages of a SAGE article's side column; empty where page 1 has none."""
+    first = text.first
+    if first is None or "sagepub.com" not in text.front_text():
+        return []
+    side = sorted(
+        (line for line in first.lines if line.left > 0.4 * (first.width or 612)),
+        key=lambda line: line.top,
+    )
+    for above, locator, holder in zip(side, side[1:], side[2:], strict=False):
+        found = _SAGE_LOCATOR.match(locator.text.strip())
+        if not found or not _SAGE_HOLDER.search(holder.text) or holder.top - above.top > 40:
+            continue
+        journal = " ".join(above.text.split())
+        quote = f"{journal} / {locator.text.strip()}"
+        where = f"p1 SAGE side column '{quote}'"
+        page = re.sub(r"\s", "", found.group("page")).replace("–", "-")
+        found_year = [("year", found.group("year"))] if found.group("year") else []
+        return [
+            Candidate(name, value, SAGE_HEAD, where, line=quote)
+            for name, value in [("container", journal), ("page", page), *found_year]
+        ]
+    return []

@@ -16,12 +16,14 @@ from essaylint.ingest.metadata.journals import known_titles
 from essaylint.ingest.metadata.names import family_of, given_family
 from essaylint.ingest.metadata.printed import (
     CITATION_FORMS,
+    REPOSITORY_DOI,
     WILEY_STAMP,
     YEAR,
     Candidate,
     PrintedText,
     clean_doi,
     dois_anywhere,
+    imprint_holder,
 )
 from essaylint.ingest.metadata.titleblock import TitleBlock
 
@@ -44,7 +46,6 @@ _PREPRINT_DOI = re.compile(
     r"10\.(?:1101|48550|2139|31234|31235|31219|20944|21203|22541|26434|1002/essoar)/", re.I
 )
 _REPORT_DOI = re.compile(r"10\.(?:1787|18356)/", re.I)  # OECD iLibrary, UN iLibrary
-_REPOSITORY_DOI = re.compile(r"10\.(?:5281|6084|17605|7910)/", re.I)  # Zenodo, figshare, …
 _ISBN_IN_DOI = re.compile(r"(?<!\d)97[89]-?(?:\d-?){9}[\dX]")  # 10.1007/978-3-030-…_7
 _CONFERENCE = re.compile(
     r"\b(?:proceedings|conference|workshop|symposium|meeting|congress|colloquium)\b", re.I
@@ -64,7 +65,12 @@ def decide(
     for candidate in sorted(candidates, key=lambda c: -c.confidence):
         if candidate.field in chosen:
             continue
-        if group and candidate.field in LOCATOR_FIELDS and not _stamped_issue(candidate, group):
+        if (
+            group
+            and candidate.field in LOCATOR_FIELDS
+            and not _stamped_issue(candidate, group)
+            and not _same_article_issue(candidate, group, candidates)
+        ):
             continue  # volume, issue, pages only ever from the chosen citation line
         chosen[candidate.field] = candidate
     metadata = DocumentMetadata()
@@ -93,7 +99,16 @@ def decide(
     if metadata.type == "manuscript":
         _learned_type(metadata, text)
     _issuer(metadata, candidates)
+    if not metadata.publisher and metadata.type == "report":
+        inside = [page for page in text.pages if page.number > 1]  # the back cover too
+        set_imprint_holder(metadata, imprint_holder(inside))
     return metadata
+
+
+def set_imprint_holder(metadata: DocumentMetadata, holder: Candidate | None) -> None:
+    if holder is not None and not _names_an_author(holder.value, metadata):
+        metadata.publisher = holder.value
+        metadata.evidence["publisher"] = _describe(holder)
 
 
 def _stamped_issue(candidate: Candidate, group: list[Candidate]) -> bool:
@@ -104,6 +119,23 @@ def _stamped_issue(candidate: Candidate, group: list[Candidate]) -> bool:
         return False
     years = {c.value for c in group if c.field == "year"}
     return years <= {m.group(0) for m in re.finditer(rf"\b{YEAR}\b", candidate.source)}
+
+
+def _same_article_issue(
+    candidate: Candidate, group: list[Candidate], candidates: list[Candidate]
+) -> bool:
+    """An issue from another citation line of the same article, where the chosen line prints
+    none: the lines agree on volume and year ("Nanoscale, 2012, 4, 1996–2004" on page 1,
+    "…, 2023, Vol. 189, No. 2" in the running head)."""
+    if candidate.field != "issue" or not candidate.line:
+        return False
+    ours = {c.field: c.value for c in group}
+    theirs = {c.field: c.value for c in candidates if c.line == candidate.line}
+    return (
+        "volume" in ours
+        and theirs.get("volume") == ours["volume"]
+        and theirs.get("year", ours.get("year")) == ours.get("year")
+    )
 
 
 def _without_running_titles(candidates: list[Candidate], title: str) -> list[Candidate]:
@@ -194,6 +226,8 @@ def _not_the_journal(block: TitleBlock, container: Candidate | None) -> TitleBlo
         title = _fold(candidate.title)
         if journal and title.endswith(journal) and len(title) - len(journal) <= 6:
             continue  # the journal's name, its acronym before it ("JSS Journal of …")
+        if journal and title.startswith(journal) and not re.search(r"[a-z]", title[len(journal) :]):
+            continue  # the journal's citation line ("Asian Journal of Psychiatry 39 (2019) 91–92")
         if candidate is block and block.alternatives and _INSTITUTION.match(block.title):
             continue  # "Fachbereich Ingenieurwissenschaften und Mathematik" over the title
         if candidate is block and block.alternatives and _a_journals_name(block.title):
@@ -572,7 +606,7 @@ def _published_article(metadata: DocumentMetadata) -> bool:
     """A journal, its volume and the article's DOI, all printed: an article, whatever its
     acknowledgements say of a degree ("a studentship for the degree of PhD")."""
     doi = metadata.doi
-    journal_doi = bool(doi) and not _REPOSITORY_DOI.match(doi) and not _PREPRINT_DOI.match(doi)
+    journal_doi = bool(doi) and not REPOSITORY_DOI.match(doi) and not _PREPRINT_DOI.match(doi)
     return bool(metadata.container and metadata.volume) and journal_doi
 
 
@@ -580,7 +614,7 @@ def _type_of_doi(doi: str) -> str:
     """What a DOI printed on a document with no venue says: a preprint server's prefix, a
     book's ISBN in the suffix (a chapter where more follows it), or else, as for most DOIs
     registered, a journal article whose citation line the text layer did not give."""
-    if not doi or _REPOSITORY_DOI.match(doi):
+    if not doi or REPOSITORY_DOI.match(doi):
         return ""
     if _PREPRINT_DOI.match(doi):
         return "article"

@@ -40,7 +40,7 @@ _MARK_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Sm", "So", "Sc", "Sk"})
 CJK_LETTERS = r"\u3400-\u9fff\uac00-\ud7af"  # Han characters and Hangul syllables
 _CJK = re.compile(rf"^[{CJK_LETTERS}]{{2,4}}$")
 CJK_SPACED = re.compile(rf"^[{CJK_LETTERS}]{{1,3}} [{CJK_LETTERS}]{{1,3}}$")
-_NAME_WORD = re.compile(r"^[^\W\d_][\w'’.\-]*$")
+_NAME_WORD = re.compile(r"^[^\W\d_][\w'’.\-\u0300-\u036f]*$")  # combining accents too: "Pazd́zior"
 _LOOSE_CONNECTOR = re.compile(r"^(?:and|&)\s+|\s+(?:and|&)$", re.IGNORECASE)  # at a line end
 # "and" in the languages whose author lines essaylint reads: "e" (pt, it), "y" (es), "et"
 # (fr), "und" (de); only between names, so always lower case.
@@ -448,6 +448,15 @@ _LABEL_WORDS = frozenset(
         "cognome",
         "apellido",
         "apellidos",
+        "received",  # "Received 20 December 2018" under a letter's title
+        "accepted",
+        "revised",
+        "points",  # "KEY POINTS", "MORE INFORMATION": a web page's boxes
+        "information",
+        "highlights",
+        "keywords",
+        "guideline",  # "Green-top Guideline No. 26"
+        "guidelines",
     ]
 )
 _INITIAL = re.compile(r"^[A-Z]\.(?:-?[A-Z]\.)?$")

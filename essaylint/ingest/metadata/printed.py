@@ -106,7 +106,7 @@ _DASHES = re.compile(r"[\u2010-\u2015\u2212]")
 _COPYRIGHT_GLYPH = re.compile(
     r"[\x00-\x08][Cc](?=\s)|^c(?= (?:19|20)\d\d )|\(c\)|\bc(?=(?:19|20)\d\d\b)"
     r"|(?<=\.\s)c(?= (?:19|20)\d\d )"
-    r"|^q(?= (?:19|20)\d\d [A-Z])"  # Elsevier's symbol fonts code © as "q"
+    r"|^q(?= (?:19|20)\d\d (?:by )?(?:the )?[A-Z])"  # Elsevier's and Chicago's symbol fonts: "q"
     # "#", "r", "?" or "9" for © in other symbol fonts: "# 2005 Elsevier Ireland Ltd.", "r 1998
     # Wiley-Liss, Inc.", "Copyright ? 2004 John Wiley & Sons", "# Mary Ann Liebert, Inc.",
     # "Copyright 9 1999 by Academic Press."
@@ -119,8 +119,9 @@ _COPYRIGHT_GLYPH = re.compile(
     r"|^D(?= (?:19|20)\d\d [A-Z][^\n]{0,50}\b(?:Inc|Ltd|LLC|GmbH|B\.\s?V|Press|Publishing)\b)"
     # "( 1998 John Wiley & Sons, Ltd.": a parenthesis that opens a year and a holder and
     # never closes
-    r"|(?:^|(?<=\.\s))\((?= (?:19|20)\d\d [A-Z][^()\n]*$)"
-    r"|(?<!\w)ª(?= [A-Z])"  # "ª Mary Ann Liebert, Inc." (ª is an ordinal after a digit)
+    r"|(?:^|(?<=\.\s)|(?<=Copyright ))\((?= (?:19|20)\d\d [A-Z][^()\n]*$)"
+    # "ª Mary Ann Liebert, Inc.", "ª 2020 Royal College of …" (ª is an ordinal after a digit)
+    r"|(?<!\w)ª(?= (?:(?:19|20)\d\d )?[A-Z])"
     r"|[\x00-\x08](?= [A-Z][^\n]{0,60}\b(?:19|20)\d\d\b)",  # "\x01 Springer …, Inc. 2006"
     re.M,
 )
@@ -252,6 +253,15 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"^{LEAD}{JOURNAL}\s(?P<year>{YEAR}),\s*(?P<volume>\d{{1,4}})"
         rf"(?:\s?\((?P<issue>[\w\-]{{1,7}})\))?(?::\s?|,\s)(?:(?P<page>{PAGES})|"
         rf"(?P<number>{ARTICLE_NO})(?!,\s?\d))\b",
+        0.85,
+    ),
+    # "1996 | Nanoscale, 2012, 4, 1996–2004" (the Royal Society of Chemistry), "European Journal of
+    # Endocrinology, 2023, 189, G43–G64" (Oxford's newer head); an advance article's "00" is
+    # no volume
+    _form(
+        "journal, year, vol, pages",
+        rf"(?:^{LEAD}|^\d{{1,5}}\s\|\s){JOURNAL},\s(?P<year>{YEAR}),\s"
+        rf"(?P<volume>(?!0+\b)\d{{1,4}}),\s(?P<page>{PAGES})(?:\s*$|\s\|\s\d{{1,5}}\s*$|\s{{2,}})",
         0.85,
     ),
     # "… beach volleyball. J Strength Cond Res 36(8): 2223–2229, 2022—The purpose": the
@@ -524,6 +534,12 @@ _MONTH_YEAR_VOL_PAGES = re.compile(
     rf"(?:{_BANNER})?^{MONTH}\s(?P<year>{YEAR}),\s(?P<volume>\d{{1,4}}),\s(?P<page>{PAGES})\s*$",
     re.MULTILINE,
 )
+# "115. Jahrgang 2019, Heft 2, S. 238–259" under the journal's banner (German journals)
+_JAHRGANG = re.compile(
+    rf"(?:{_BANNER})?^(?P<volume>\d{{1,4}})\.\s(?:Jahrgang|Jg\.)\s(?P<year>{YEAR}),\s"
+    rf"(?:Heft|H\.)\s(?P<issue>[\w\-/]{{1,7}}),\sS\.\s(?P<page>{PAGES})\s*$",
+    re.MULTILINE,
+)
 _DATE_VOLUME_ISSUE = re.compile(
     rf"(?:{_BANNER})?^(?:{MONTH}\s)?(?P<year>{YEAR}),\s*Volume\s"
     r"(?P<volume>\d{1,4}),\s*Issue\s(?P<issue>[\w\-]{1,7})\b",
@@ -695,7 +711,13 @@ def _citation_lines(text: PrintedText) -> Iterator[Candidate]:
         yield from match_candidates(match, "p1 APA journal lines", 0.85)
     for match in _OUP_HEAD.finditer(front):
         yield from match_candidates(match, "p1 journal and volume head", 0.85)
-    dated = (_DATE_VOLUME_ISSUE, _YEAR_VOL_PAGES, _VOL_NO_DATE_PAGES, _MONTH_YEAR_VOL_PAGES)
+    dated = (
+        _DATE_VOLUME_ISSUE,
+        _YEAR_VOL_PAGES,
+        _VOL_NO_DATE_PAGES,
+        _MONTH_YEAR_VOL_PAGES,
+        _JAHRGANG,
+    )
     for match in (m for pattern in dated for m in pattern.finditer(front)):
         yield from match_candidates(match, "p1 volume/issue line", 0.8)
         if banner := match.groupdict().get("banner"):
@@ -1095,6 +1117,17 @@ def doi_candidates(text: PrintedText) -> Iterator[Candidate]:
         yield Candidate("doi", doi, confidence, f"printed {where[doi]}")
 
 
+REPOSITORY_DOI = re.compile(r"10\.(?:5281|6084|17605|7910)/", re.I)  # Zenodo, figshare, …
+
+
+def first_cued_doi(page_text: str) -> str | None:
+    """The first DOI a page prints after a "doi:" or "doi.org/" cue, not a data set's."""
+    for match in _DOI_CUE.finditer(join_broken_dois(page_text)):
+        if not REPOSITORY_DOI.match(doi := clean_doi(match.group("doi"))):
+            return doi
+    return None
+
+
 def _cite_block_dois(page_text: str) -> Iterator[tuple[str, str]]:
     """The DOI nearest a "Cite this article" line (within three lines)."""
     lines = page_text.split("\n")
@@ -1167,9 +1200,11 @@ def _arxiv_stamp(text: PrintedText, page: str) -> Iterator[Candidate]:
 
 
 # A United Nations or WTO document symbol alone on its line: "TD/B/EX(72)/2", "WT/TPR/S/408/Rev.1"
+# "WHO/CDS/CSR/ISR/2000.1", "WHO/nCoV/Clinical/2020.1", "WHO-EM/DIN6/E/G", "CRC/C/ECU/5-6",
+# "WP/23/67"
 _DOCUMENT_SYMBOL = re.compile(
-    r"^[A-Z]{1,6}(?:\([\dA-Z\-]{1,8}\))?(?:/(?:[A-Z]{1,6}(?:\([\dA-Z\-]{1,8}\))?|"
-    r"\d{1,5}(?:-\d{1,5})?|(?:19|20)\d\d\.\d{1,2}|"  # WHO's "WHO/CDS/CSR/ISR/2000.1"
+    r"^[A-Z]{1,6}(?:-[A-Z]{1,4})?(?:\([\dA-Z\-]{1,8}\))?(?:/(?:[A-Za-z][A-Za-z\d]{0,9}"
+    r"(?:\([\dA-Z\-]{1,8}\))?|\d{1,5}(?:-\d{1,5})?|(?:19|20)\d\d\.\d{1,2}|"
     r"Rev\.\d{1,2}"
     r"|Add\.\d{1,3}|Corr\.\d{1,2})){2,6}$"
 )
@@ -1240,7 +1275,12 @@ def _report_numbers(text: PrintedText) -> Iterator[Candidate]:
         for line in first.lines
         if line.bottom <= first.height * 0.5
     ]
-    symbols = [normalise(ln.text).strip() for ln in first.lines if ln.bottom <= first.height / 3]
+    symbols = [  # a piece of a line of its own: "Naciones Unidas  CRC/C/ECU/5-6"
+        piece
+        for ln in first.lines
+        if ln.bottom <= first.height / 2
+        for piece in re.split(r"\s{2,}", normalise(ln.text).strip())
+    ]
     for line in symbols:
         if match := _DOCUMENT_SYMBOL.match(line):
             where = f"p1 document symbol '{line}'"
@@ -1370,9 +1410,12 @@ _PUBLISHERS_NOTE = re.compile(
 _HOLDER = r"(?P<holder>[A-Z][\w&'\-]*(?:\s(?:St\.|[A-Z][\w&'\-]*|&|and|of|de|für|for)){0,8})"
 # the holder ends at punctuation, "All rights", a bracket, a wide gap, or the ISSN and price
 # code of a journal's foot ("Society for Neuroscience 0270-6474/98/1810105-11$05.00/0")
-_HOLDER_END = r"(?=[.,;|]|\s+All\s|\s*$|\s+\(|\s{2}|\s+This\s|\s\d{4}-\d{3}[\dX]/|\s\d[\d\-]*\s*$)"
+_HOLDER_END = (
+    r"(?=\s?[.,;|]|\s+All\s|\s*$|\s+\(|\s{2}|\s+This\s|\s\d{4}-\d{3}[\dX]/|\s\d[\d\-]*\s*$"
+    r"|\s[A-Z]{1,4}/\d)"  # a document's code after the holder: "… Monetary Fund WP/23/67"
+)
 _COPYRIGHT_HOLDER = re.compile(
-    rf"(?:©|Copyright\s*:?\s*(?:©\s*)?)\s*(?:{YEAR}[,\s]+(?:by\s)?(?:the\s)?{_HOLDER}|"
+    rf"(?:©|Copyright\s*:?\s*(?:©\s*)?)\s*(?:{YEAR}(?:\s?-\s?{YEAR})?[,\s]+(?:by\s)?(?:the\s)?{_HOLDER}|"
     rf"(?:by\s)?(?:the\s)?{_HOLDER.replace('holder', 'holder_b')},?\s*{YEAR}){_HOLDER_END}",
     re.M,
 )
@@ -1456,6 +1499,20 @@ def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
             if not _AUTHORS_HOLD.search(name) and len(name) >= 3 and name != "Copyright":
                 quote = " ".join(match.group(0).split())[:100]
                 yield Candidate("holder", name, 0.5, f"p{number} '{quote}'")
+
+
+def imprint_holder(pages: list[PageLines]) -> Candidate | None:
+    """The copyright holder a report's imprint page names ("© World Health Organization
+    2017" on page 4, "© 2023 International Monetary Fund" on page 2): its publisher where
+    nothing else states one."""
+    for page in pages:
+        for match in _COPYRIGHT_HOLDER.finditer(normalise(page.text())):
+            name = publisher_name(match.groupdict().get("holder") or match.group("holder_b"))
+            if _AUTHORS_HOLD.search(name) or len(name) < 3 or name == "Copyright":
+                continue
+            quote = " ".join(match.group(0).split())[:100]
+            return Candidate("publisher", name, 0.45, f"p{page.number} imprint '{quote}'")
+    return None
 
 
 # The body a report or thesis cover names on a line of its own ("Coventry City Council",
@@ -1873,12 +1930,28 @@ def url_candidates(text: PrintedText) -> Iterator[Candidate]:
     for url, pages in pages_with.items():
         if len(pages) >= 2:
             yield Candidate("url", url, 0.75, f"heads/feet of pages {sorted(pages)}")
+    for number in sorted({p.number for p in text.front_pages}):
+        if stamp := _ARTICLE_PAGE_STAMP.search(text.text_of(number)):
+            url = stamp.group("oup") or stamp.group("rg")
+            yield Candidate("url", url, 0.8, f"p{number} '{stamp.group(0)[:80]}'")
+            break
     for number in sorted({p.number for p in text.pages if p.number <= 3}):
         joined = _join_wrapped(text.text_of(number))
         for match in _AVAILABLE.finditer(joined):
             url = (match.group("url") or match.group("url2")).rstrip(".,;)")
             if not _NOT_ITEM_URL.search(url):
                 yield Candidate("url", url, 0.7, f"p{number} '{match.group(0)[:80]}'")
+
+
+# The article's page in a publisher's download stamp ("Downloaded from
+# https://academic.oup.com/restud/article/79/1/37/1562110 by guest on …", set up the margin
+# of every page), or in ResearchGate's cover ("… for this publication at:
+# https://www.researchgate.net/publication/340961287")
+_ARTICLE_PAGE_STAMP = re.compile(
+    r"(?:Downloaded\sfrom\s(?P<oup>https?://academic\.oup\.com/[\w\-]+/(?:advance-)?"
+    r"article(?:-abstract)?/\S+?)\s+by\s|for\sthis\spublication\sat:\s*"
+    r"(?P<rg>https?://www\.researchgate\.net/publication/\d+))"
+)
 
 
 def _has_path(url: str) -> bool:

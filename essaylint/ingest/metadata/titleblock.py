@@ -57,8 +57,9 @@ _NAME_WITH_EMAIL = re.compile(r"^(?P<name>[^\W\d_][^()@]{2,60}?)\s*\(\s*[\w.+\-]
 # one word and its marks: the two halves of one name
 _GIVEN_AT_END = re.compile(r"(?<![,;&])(?<!\band)\s*\b[A-Z][a-z][\w'’\-]*\s*$")
 _FAMILY_AT_START = re.compile(
-    r"^\s*[A-Z][a-z][\w'’\-]*?(?:[\d*∗†‡§¶,]|(?<=[a-z])(?:I{1,3}|IV|VI{0,3})\b)"
-)  # with its mark: "Zhang2", "DutraI" (an affiliation numbered I), "Denney-Wilson4"
+    r"^\s*[A-ZÀ-Þ][a-zß-ÿ][\w'’\-]*?(?:[\d*∗†‡§¶,]|\s?\(\d{1,2}(?:,\s?\d{1,2})*\)|"
+    r"(?<=[a-z])(?:I{1,3}|IV|VI{0,3})\b)"
+)  # with its mark: "Zhang2", "DutraI" (affiliation I), "Denney-Wilson4", "Mäusezahl (2)"
 # a version and review status after the title: "[v2; ref status: indexed, http://f1000r.es/4fj]"
 _STATUS_TAG = re.compile(r"\s*\[[^\]]*(?:ref status|https?://)[^\]]*\]\s*$", re.IGNORECASE)
 _BEFORE_NAMES = re.compile(
@@ -349,6 +350,7 @@ def _block_at(
             _name_count(lines[end + 1]) < 2
             or OPEN_END.search(lines[end].text)
             or _cjk_alike(lines[end + 1], lines[end])
+            or _title_goes_on(lines, end + 1, size)
         )
         and not NUMBERED_NOTE.search(lines[end].text)  # the title's end, its translation under it
     ):  # the names under it stop it, unless the line above breaks off ("… chez" / "Raymond
@@ -386,6 +388,19 @@ _PROOF_QUERY = re.compile(r"^\s*Q\d{1,2}\s+")
 _NAMES_GO_ON = re.compile(r"(?:[·•,;&]|\band)\s*$")
 
 
+def _title_goes_on(lines: list[Line], index: int, size: float) -> bool:
+    """Whether a line that reads as names ("Promote Long-Term Survival, and Have No Impact")
+    sits inside the title: the title's next line goes on in its type, mid-sentence ("on the
+    Incidence of …"); names are not followed by more of the title."""
+    following = lines[index + 1] if index + 1 < len(lines) else None
+    return (
+        following is not None
+        and following.text.lstrip()[:1].islower()
+        and abs(lines[index].size - size) <= 0.02 * size
+        and _continues_title(following, size, lines[index])
+    )
+
+
 def _names_above(lines: list[Line], start: int) -> str:
     """The line of names right above a title, with the lines above it that end on a
     separator ("J. Einarsson · A. Johansson ·" / "J.R. Angilella · D. Hanstorp")."""
@@ -401,7 +416,19 @@ def _names_above(lines: list[Line], start: int) -> str:
 
 
 # a supervisor's title after the name on a Japanese, Chinese or Korean thesis cover
+_TITLE_SMALL_WORDS = frozenset(
+    ["as", "of", "in", "on", "for", "to", "with", "from", "the", "a", "an"]
+)
 _ADVISOR = re.compile(r"教授|助教|准教授|講師|指導|指导|导师|지도")
+
+
+def _reads_as_title(piece: str) -> bool:
+    """A piece of a "byline" that is a title's words ("Comparisons as Anticipatory", split
+    from "… and Relational Practice" at its "and"): three words or more from a capital, one
+    of them a small word in lower case that no name holds."""
+    words = piece.split()
+    capitalised = words[0][:1].isupper() if words else False  # not "on behalf of the …"
+    return capitalised and len(words) >= 3 and any(w in _TITLE_SMALL_WORDS for w in words[1:])
 
 
 def authors_from_text(text: str) -> list[str]:
@@ -413,7 +440,7 @@ def authors_from_text(text: str) -> list[str]:
     names = split_names(text)
     names = [n for n in names if names.count(n) == 1]
     good = [n for n in names if looks_like_name(n)]
-    if not good or len(good) < 0.6 * len(names):
+    if not good or len(good) < 0.6 * len(names) or any(_reads_as_title(n) for n in names):
         return []
     return [surname_first(n) for n in good]
 
@@ -442,10 +469,18 @@ def _continues_title(line: Line, size: float, neighbour: Line, before: bool = Fa
     alike = 0.25 if colon and not before else 0.15  # a subtitle may be set smaller
     as_above = not before and abs(line.size - neighbour.size) <= 0.02 * size  # the subtitle's
     near = abs(line.size - size) <= (0.25 if as_above else alike) * size
-    if not _could_be_title(line, fewest) or not near:
+    # a line the title breaks off at ("… Childbirth: A" / "Case Report", "… by Clustering
+    # and" / "Neural Networks", set double-spaced) goes on, whatever the next line reads as
+    broken = not before and (OPEN_END.search(upper.text) or line.text.lstrip()[:1].islower())
+    if not near or not (_could_be_title(line, fewest) or (broken and _letters(line) >= fewest)):
         return False
     gap = neighbour.top - line.bottom if before else line.top - neighbour.bottom
-    return -0.5 * size < gap < (1.6 if colon else 0.8) * size
+    widest = 1.6 if colon else 2.0 if broken and same_type else 0.8
+    return -0.5 * size < gap < widest * size
+
+
+def _letters(line: Line) -> int:
+    return sum(c.isalpha() for c in line.text)
 
 
 # a note's number set on a title's last word ("… de época imperial1", "… FOR GERMANY1"); a
@@ -513,7 +548,8 @@ def _author_text(lines: list[Line], title_size: float) -> str:
         if not names and not marks_only:
             following = lines[index + 1].names_text if index + 1 < len(lines) else ""
             same_size = abs(line.size - first_size) <= 0.6
-            if taken and same_size and _ends_broken(taken[-1], text, following):
+            broken_off = _ends_broken(taken[-1], text, following) if taken else False
+            if taken and same_size and (broken_off or _last_family_alone(taken[-1], text)):
                 taken[-1] += " " + text  # the family name of the last line's last name
                 continue
             if not taken and _subtitle(line, lines[index + 1 :]):
@@ -558,12 +594,21 @@ def _ends_broken(text: str, following: str, after: str = "") -> bool:
     return bool(_FAMILY_AT_START.match(following) or alone)
 
 
+def _last_family_alone(text: str, following: str) -> bool:
+    """ "…, Hyunsoo Kim, and Eun-Kyung" / "Suh": the last name's family name alone on the
+    next line."""
+    return bool(
+        re.search(r"\band\s[A-Z][\w'’\-]+\s*$", text)
+        and re.fullmatch(r"\s*[A-Z][\w'’\-]+\s*", following)
+    )
+
+
 def _join_author_lines(texts: list[str]) -> str:
     """The author lines as one list: a name broken over two lines ("…, Zhihe" / "Zhang2, …")
     is joined with a space, other lines with a comma."""
     joined = ""
     for text in texts:
-        if joined and _ends_broken(joined, text):
+        if joined and (_ends_broken(joined, text) or _last_family_alone(joined, text)):
             joined += " " + text
         else:
             joined = f"{joined}, {text}" if joined else text
