@@ -4240,3 +4240,37 @@ def test_a_title_that_breaks_off_goes_on_over_a_label_or_a_double_space() -> Non
     )
     apart = [(154.0, 19.9, "Cash Demand Forecasting in ATMs"), *spaced[1:]]
     assert lines_record(apart).title == "Cash Demand Forecasting in ATMs"  # a block of its own
+
+
+def test_a_researchgate_cover_names_the_journal() -> None:
+    cover = [
+        (
+            40.0,
+            8.0,
+            "See discussions, stats, and author profiles for this publication at: https://www.researchgate.net/publication/264011501",
+        ),
+        (80.0, 16.0, "Flexible NO2 gas sensor using multilayer graphene films"),
+        (110.0, 9.0, "Article  in  Carbon letters · July 2013"),
+        (122.0, 9.0, "DOI: 10.5714/CL.2013.14.3.186"),
+        *TEXT,
+    ]
+    metadata = lines_record(cover)
+    assert (metadata.container, metadata.url) == (
+        "Carbon letters",
+        "https://www.researchgate.net/publication/264011501",
+    )
+    preprint = [line for line in cover if "Article" not in line[2]]
+    assert lines_record([*preprint, (110.0, 9.0, "Article · April 2015")]).container == ""
+
+
+def test_a_short_journal_name_in_a_foot_and_an_affiliation_in_brackets() -> None:
+    lines = [
+        (120.0, 16.0, "Die Haftung des Erben"),
+        (160.0, 11.0, "Marie Chartrand-Caulet (Université McGill)"),
+        *TEXT,
+        (790.0, 8.0, "AcP 225 (2025), 164–217  DOI: 10.1628/acp-2025-0007"),
+    ]
+    metadata = lines_record(lines)
+    found = (metadata.container, metadata.volume, metadata.page, metadata.year)
+    assert found == ("AcP", "225", "164-217", 2025)
+    assert metadata.authors == ["Chartrand-Caulet, Marie"]

@@ -26,6 +26,7 @@ from essaylint.ingest.metadata.covers import (
     openedition_cover,
     proquest_cover,
     redalyc_cover,
+    researchgate_cover,
     sage_side_head,
     thesis_author,
     thesis_title,
@@ -152,6 +153,7 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
         *mpra_cover(text),
         *wiley_stamp(text),
         *sage_side_head(text),
+        *researchgate_cover(text),
     ]
     return decide(text, block, embedded, candidates)
 

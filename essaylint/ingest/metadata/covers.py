@@ -66,7 +66,8 @@ def jstor_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
     block = TitleBlock(title=title, authors=names, author_text=authors)
     where = f"p1 JSTOR cover '{fields.get('Source', '')[:80]}'"
     candidates = [Candidate("url", stable.group("url"), CONFIDENCE, where)]
-    if doi := first_cued_doi(text.text_of(2)) if text.page(2) else None:
+    doi = first_cued_doi(text.text_of(2)) if text.page(2) else None
+    if doi:
         candidates.append(
             Candidate("doi", doi, ARTICLE_DOI, f"p2, the article's first page '{doi}'")
         )
@@ -606,8 +607,8 @@ def thesis_title(text: PrintedText, authors: Sequence[str] = ()) -> str:
                 title = f"{title} {_lines_from(lines[index + 1 :])}"
             return " ".join(title.split())
     frame = _frame_lines(lines)
-    named = _names_of(authors) | _catalogued_names(text, lines)  # "DAVI JOSUÉ MARCON", set
-    # larger than the title
+    # the author's name, set larger than the title ("DAVI JOSUÉ MARCON")
+    named = _names_of(authors) | _catalogued_names(text, lines)
     framed = _without_author_line(
         lines,
         [
@@ -779,6 +780,7 @@ _SAGE_LOCATOR = re.compile(
     rf"^(?:{MONTH}\s?[-–]\s?{MONTH}\s(?P<year>{YEAR})\s?:\s?)?(?P<page>\d{{1,4}}\s?[-–]\s?\d{{1,4}})$"
 )
 SAGE_HEAD = 0.8
+LETTER_WIDTH = 612.0  # points, where a page's width was not read
 
 
 def sage_side_head(text: PrintedText) -> list[Candidate]:
@@ -787,7 +789,7 @@ def sage_side_head(text: PrintedText) -> list[Candidate]:
     if first is None or "sagepub.com" not in text.front_text():
         return []
     side = sorted(
-        (line for line in first.lines if line.left > 0.4 * (first.width or 612)),
+        (line for line in first.lines if line.left > 0.4 * (first.width or LETTER_WIDTH)),
         key=lambda line: line.top,
     )
     for above, locator, holder in zip(side, side[1:], side[2:], strict=False):
@@ -804,3 +806,21 @@ def sage_side_head(text: PrintedText) -> list[Candidate]:
             for name, value in [("container", journal), ("page", page), *found_year]
         ]
     return []
+
+
+# ResearchGate's cover: "See discussions, stats, and author profiles for this publication at:
+# https://www.researchgate.net/publication/264011501", the title, then "Article in Carbon
+# letters · July 2013" (the date is ResearchGate's, not always the issue's: not taken)
+_RESEARCHGATE = re.compile(r"for\sthis\spublication\sat:\s*https?://www\.researchgate\.net/")
+_RESEARCHGATE_JOURNAL = re.compile(
+    rf"^Article\s+in\s+(?P<container>[^·\n]{{3,150}}?)\s?·\s(?:{MONTH}\s)?{YEAR}\s*$", re.M
+)
+
+
+def researchgate_cover(text: PrintedText) -> list[Candidate]:
+    """The journal a ResearchGate cover names; empty where page 1 is no such cover."""
+    front = text.front_text()
+    if not _RESEARCHGATE.search(front) or not (found := _RESEARCHGATE_JOURNAL.search(front)):
+        return []
+    where = f"p1 ResearchGate cover '{found.group(0).strip()}'"
+    return [Candidate("container", found.group("container").strip(), 0.8, where)]

@@ -106,6 +106,7 @@ def decide(
 
 
 def set_imprint_holder(metadata: DocumentMetadata, holder: Candidate | None) -> None:
+    """A report's imprint holder as its publisher, unless it is one of its authors."""
     if holder is not None and not _names_an_author(holder.value, metadata):
         metadata.publisher = holder.value
         metadata.evidence["publisher"] = _describe(holder)

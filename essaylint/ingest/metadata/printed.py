@@ -226,10 +226,11 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"(?:\s?\((?P<issue>[\w\-]{{1,7}})\))?(?:[:,]\s*|\s)(?:(?P<page>{PAGES})|"
         rf"(?P<number>{ARTICLE_NO}))\b",
     ),
-    # PAIN 155 (2014) 2461-2470 / Journal of Cosmology and Astroparticle Physics 10 (2008) 003
+    # PAIN 155 (2014) 2461-2470 / Journal of Cosmology and Astroparticle Physics 10 (2008) 003 /
+    # "AcP 225 (2025), 164–217" (Mohr Siebeck)
     _form(
         "journal vol (year) pages",
-        rf"(?:^|^{LEAD}){JOURNAL}\s(?P<volume>\d{{1,4}})\s\((?P<year>{YEAR})\)\s"
+        rf"(?:^|^{LEAD}){JOURNAL}\s(?P<volume>\d{{1,4}})\s\((?P<year>{YEAR})\),?\s"
         rf"(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b",
         0.85,
     ),
@@ -871,7 +872,7 @@ def _plausible_journal(name: str) -> bool:
     words = name.split()
     letters = sum(c.isalpha() for c in name)
     metric = re.search(r"\bimpact\sfactor\b", name, re.IGNORECASE)  # "SJIF Impact Factor 7.421"
-    short = re.fullmatch(r"[A-Z][a-z]{2}", name.strip())  # "Eye (2021) 35:409–417", "Gut"
+    short = re.fullmatch(r"[A-Z][A-Za-z]{2}", name.strip())  # "Eye (2021) 35:409–417", "Gut", "AcP"
     enough = letters >= 4 or bool(short)
     return 1 <= len(words) <= 16 and enough and not _NOT_JOURNAL.match(name) and not metric
 

@@ -525,7 +525,7 @@ def _author_text(lines: list[Line], title_size: float) -> str:
         rows.add(round(line.top))
         if len(rows) > MAX_AUTHOR_LINES:
             break
-        text = f"{broken} {line.names_text.strip()}".strip()
+        text = _without_bracketed_affiliation(f"{broken} {line.names_text.strip()}".strip())
         broken = ""
         if named := _names_before_affiliations(text):
             taken.append(named)
@@ -567,6 +567,17 @@ def _author_text(lines: list[Line], title_size: float) -> str:
     if taken:
         taken += _column_names(lines[index : index + 30], first_size)
     return _join_author_lines(taken)
+
+
+def _without_bracketed_affiliation(text: str) -> str:
+    """A name's affiliation in brackets after it ("Marie Chartrand-Caulet (Université
+    McGill)") left out, so the line reads as names."""
+    return re.sub(
+        r"\s*\((?=[^()]*(?:" + _AFFILIATION.pattern + r"))[^()]{3,80}\)",
+        "",
+        text,
+        flags=re.IGNORECASE,
+    ).strip()
 
 
 def _names_before_affiliations(text: str) -> str:
