@@ -4274,3 +4274,25 @@ def test_a_short_journal_name_in_a_foot_and_an_affiliation_in_brackets() -> None
     found = (metadata.container, metadata.volume, metadata.page, metadata.year)
     assert found == ("AcP", "225", "164-217", 2025)
     assert metadata.authors == ["Chartrand-Caulet, Marie"]
+
+
+@pytest.mark.parametrize(
+    ("line", "year"),
+    [
+        ("Report generated on Date: 2021-12-03 Time: 18:40", 2021),
+        ("Submitted on 30-06-2023", 2023),
+        ("Hamburg, 21.12.2018", 2018),
+        ("München, der 19.08.2024", 2024),
+        ("Accepted 5/15/2018", 2018),
+    ],
+)
+def test_a_labelled_or_signed_numeric_date_dates_a_manuscript(line: str, year: int) -> None:
+    lines = [(120.0, 18.0, "Assessing vaccine effectiveness"), (160.0, 11.0, line), *TEXT]
+    assert lines_record(lines).year == year
+
+
+def test_a_browser_prints_date_and_a_date_in_prose_give_no_year() -> None:
+    lines = [(120.0, 18.0, "Policy 77"), (160.0, 11.0, "3/14/2017 Policy 77 | Secretariat"), *TEXT]
+    assert lines_record(lines).year is None
+    lines[1] = (160.0, 11.0, "data from 12/03/2019 to now")
+    assert lines_record(lines).year is None

@@ -1612,9 +1612,12 @@ _MONTH_YEAR_LINE = re.compile(rf"^\s*{MONTH}\s(?P<year>{YEAR})\s*$", re.MULTILIN
 _DATE_LINE = re.compile(
     rf"^(?:[^\n]{{0,40}}\b)?(?:(?:{MONTH})\s\d{{1,2}}(?:st|nd|rd|th)?,?\s(?P<y1>{YEAR})|\d{{1,2}}\.?\s(?:de\s)?"
     rf"(?:{MONTH}|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|{IBERIAN_MONTH})\s"
-    rf"(?:de\s)?(?P<y2>{YEAR})|(?P<y3>{YEAR})-[01]\d-[0-3]\d\s*$)\b",
+    rf"(?:de\s)?(?P<y2>{YEAR})|(?P<y3>{YEAR})-[01]\d-[0-3]\d(?:\s*$|\s+Time\b)|"
+    rf"(?:Date|Datum|Fecha|Data|Submitted(?:\son)?|Accepted)\s?:?\s(?:der\s)?"
+    rf"[0-3]?\d[./\-][01]?\d[./\-](?P<y4>{YEAR})|"  # "Submitted on 30-06-2023"
+    rf"^[A-ZÀ-Þ][^\W\d_]+,\s(?:(?:der|den|le|el)\s)?[0-3]?\d\.[01]?\d\.(?P<y5>{YEAR})\s*$)\b",
     re.MULTILINE | re.IGNORECASE,
-)
+)  # and a place and a date ("Hamburg, 21.12.2018", "München, der 19.08.2024")
 
 
 # A year only the front matter gives away: the year in a document's own "To cite this
@@ -1809,7 +1812,7 @@ def year_candidates(text: PrintedText) -> Iterator[Candidate]:
         for match in _DATE_LINE.finditer(head):
             if _DATE_RANGE.search(head[match.start() :].split("\n", 1)[0]):
                 continue  # "28. August 1749 - 22. März 1832": a life or an event, not the date
-            year = match.group("y1") or match.group("y2") or match.group("y3")
+            year = next(match.group(f"y{n}") for n in range(1, 6) if match.group(f"y{n}"))
             yield Candidate("year", year, 0.45, f"p1 date '{match.group(0)[:60]}'")
         for match in _MONTH_YEAR_LINE.finditer(head):
             yield Candidate("year", match.group("year"), 0.4, f"p1 date '{match.group(0).strip()}'")
