@@ -811,16 +811,22 @@ def sage_side_head(text: PrintedText) -> list[Candidate]:
 # ResearchGate's cover: "See discussions, stats, and author profiles for this publication at:
 # https://www.researchgate.net/publication/264011501", the title, then "Article in Carbon
 # letters · July 2013" (the date is ResearchGate's, not always the issue's: not taken)
-_RESEARCHGATE = re.compile(r"for\sthis\spublication\sat:\s*https?://www\.researchgate\.net/")
+_RESEARCHGATE = re.compile(
+    r"for\sthis\spublication\sat:\s*(?P<url>https?://www\.researchgate\.net/publication/\d+)"
+)
 _RESEARCHGATE_JOURNAL = re.compile(
     rf"^Article\s+in\s+(?P<container>[^·\n]{{3,150}}?)\s?·\s(?:{MONTH}\s)?{YEAR}\s*$", re.M
 )
 
 
 def researchgate_cover(text: PrintedText) -> list[Candidate]:
-    """The journal a ResearchGate cover names; empty where page 1 is no such cover."""
+    """The article's address and journal a ResearchGate cover names; empty where page 1 is
+    no such cover."""
     front = text.front_text()
-    if not _RESEARCHGATE.search(front) or not (found := _RESEARCHGATE_JOURNAL.search(front)):
+    if not (cover := _RESEARCHGATE.search(front)):
         return []
-    where = f"p1 ResearchGate cover '{found.group(0).strip()}'"
-    return [Candidate("container", found.group("container").strip(), 0.8, where)]
+    found = [Candidate("url", cover.group("url"), 0.8, f"p1 '{cover.group(0)[:80]}'")]
+    if journal := _RESEARCHGATE_JOURNAL.search(front):
+        where = f"p1 ResearchGate cover '{journal.group(0).strip()}'"
+        found.append(Candidate("container", journal.group("container").strip(), 0.8, where))
+    return found

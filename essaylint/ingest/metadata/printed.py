@@ -1496,10 +1496,15 @@ def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
             continue  # a copyright holder only from page 1 and the running heads and feet
         holders = [*_COPYRIGHT_HOLDER.finditer(zone), *_YEARLESS_HOLDER.finditer(zone)]
         for match in holders:
-            name = publisher_name(match.groupdict().get("holder") or match.group("holder_b"))
-            if not _AUTHORS_HOLD.search(name) and len(name) >= 3 and name != "Copyright":
+            if name := _holder_name(match):
                 quote = " ".join(match.group(0).split())[:100]
                 yield Candidate("holder", name, 0.5, f"p{number} '{quote}'")
+
+
+def _holder_name(match: re.Match[str]) -> str:
+    """The holder a copyright line names, or "" where it names the authors or nothing."""
+    name = publisher_name(match.groupdict().get("holder") or match.group("holder_b"))
+    return "" if _AUTHORS_HOLD.search(name) or len(name) < 3 or name == "Copyright" else name
 
 
 def imprint_holder(pages: list[PageLines]) -> Candidate | None:
@@ -1508,11 +1513,9 @@ def imprint_holder(pages: list[PageLines]) -> Candidate | None:
     nothing else states one."""
     for page in pages:
         for match in _COPYRIGHT_HOLDER.finditer(normalise(page.text())):
-            name = publisher_name(match.groupdict().get("holder") or match.group("holder_b"))
-            if _AUTHORS_HOLD.search(name) or len(name) < 3 or name == "Copyright":
-                continue
-            quote = " ".join(match.group(0).split())[:100]
-            return Candidate("publisher", name, 0.45, f"p{page.number} imprint '{quote}'")
+            if name := _holder_name(match):
+                quote = " ".join(match.group(0).split())[:100]
+                return Candidate("publisher", name, 0.45, f"p{page.number} imprint '{quote}'")
     return None
 
 
@@ -1936,8 +1939,7 @@ def url_candidates(text: PrintedText) -> Iterator[Candidate]:
             yield Candidate("url", url, 0.75, f"heads/feet of pages {sorted(pages)}")
     for number in sorted({p.number for p in text.front_pages}):
         if stamp := _ARTICLE_PAGE_STAMP.search(text.text_of(number)):
-            url = stamp.group("oup") or stamp.group("rg")
-            yield Candidate("url", url, 0.8, f"p{number} '{stamp.group(0)[:80]}'")
+            yield Candidate("url", stamp.group("url"), 0.8, f"p{number} '{stamp.group(0)[:80]}'")
             break
     for number in sorted({p.number for p in text.pages if p.number <= 3}):
         joined = _join_wrapped(text.text_of(number))
@@ -1947,14 +1949,12 @@ def url_candidates(text: PrintedText) -> Iterator[Candidate]:
                 yield Candidate("url", url, 0.7, f"p{number} '{match.group(0)[:80]}'")
 
 
-# The article's page in a publisher's download stamp ("Downloaded from
+# The article's page in Oxford's download stamp ("Downloaded from
 # https://academic.oup.com/restud/article/79/1/37/1562110 by guest on …", set up the margin
-# of every page), or in ResearchGate's cover ("… for this publication at:
-# https://www.researchgate.net/publication/340961287")
+# of every page)
 _ARTICLE_PAGE_STAMP = re.compile(
-    r"(?:Downloaded\sfrom\s(?P<oup>https?://academic\.oup\.com/[\w\-]+/(?:advance-)?"
-    r"article(?:-abstract)?/\S+?)\s+by\s|for\sthis\spublication\sat:\s*"
-    r"(?P<rg>https?://www\.researchgate\.net/publication/\d+))"
+    r"Downloaded\sfrom\s(?P<url>https?://academic\.oup\.com/[\w\-]+/(?:advance-)?"
+    r"article(?:-abstract)?/\S+?)\s+by\s"
 )
 
 

@@ -548,8 +548,7 @@ def _author_text(lines: list[Line], title_size: float) -> str:
         if not names and not marks_only:
             following = lines[index + 1].names_text if index + 1 < len(lines) else ""
             same_size = abs(line.size - first_size) <= 0.6
-            broken_off = _ends_broken(taken[-1], text, following) if taken else False
-            if taken and same_size and (broken_off or _last_family_alone(taken[-1], text)):
+            if taken and same_size and _ends_broken(taken[-1], text, following):
                 taken[-1] += " " + text  # the family name of the last line's last name
                 continue
             if not taken and _subtitle(line, lines[index + 1 :]):
@@ -596,22 +595,17 @@ def _subtitle(line: Line, following: list[Line]) -> bool:
 
 def _ends_broken(text: str, following: str, after: str = "") -> bool:
     """Whether ``text`` ends with a given name and ``following`` opens with its family name:
-    with its mark ("Zhang2"), or alone with the mark opening the piece ``after`` it."""
+    with its mark ("Zhang2"), alone with the mark opening the piece ``after`` it, or alone
+    after the last name's "and" ("…, Hyunsoo Kim, and Eun-Kyung" / "Suh")."""
     if not _GIVEN_AT_END.search(text):
         return False
     alone = re.fullmatch(r"\s*[A-Z][a-z][\w'’\-]*\s*", following) and re.match(
         r"\s*[\d*∗†‡§¶]", after
     )
-    return bool(_FAMILY_AT_START.match(following) or alone)
-
-
-def _last_family_alone(text: str, following: str) -> bool:
-    """ "…, Hyunsoo Kim, and Eun-Kyung" / "Suh": the last name's family name alone on the
-    next line."""
-    return bool(
-        re.search(r"\band\s[A-Z][\w'’\-]+\s*$", text)
-        and re.fullmatch(r"\s*[A-Z][\w'’\-]+\s*", following)
+    last = re.search(r"\band\s[A-Z][\w'’\-]+\s*$", text) and re.fullmatch(
+        r"\s*[A-Z][\w'’\-]+\s*", following
     )
+    return bool(_FAMILY_AT_START.match(following) or alone or last)
 
 
 def _join_author_lines(texts: list[str]) -> str:
@@ -619,7 +613,7 @@ def _join_author_lines(texts: list[str]) -> str:
     is joined with a space, other lines with a comma."""
     joined = ""
     for text in texts:
-        if joined and (_ends_broken(joined, text) or _last_family_alone(joined, text)):
+        if joined and _ends_broken(joined, text):
             joined += " " + text
         else:
             joined = f"{joined}, {text}" if joined else text
