@@ -4296,3 +4296,301 @@ def test_a_browser_prints_date_and_a_date_in_prose_give_no_year() -> None:
     assert lines_record(lines).year is None
     lines[1] = (160.0, 11.0, "data from 12/03/2019 to now")
     assert lines_record(lines).year is None
+
+
+def test_names_one_a_line_under_by_on_a_thesis_title_page() -> None:
+    page = [
+        (170.0, 11.0, "ÇUKUROVA UNIVERSITY"),
+        (200.0, 11.0, "DEPARTMENT OF COMPUTER ENGINEERING"),
+        (280.0, 11.0, "GRADUATION THESIS"),
+        (350.0, 11.0, "DEVELOPMENT OF A HIERARCHICAL OBJECT DETECTION MODEL"),
+        (430.0, 11.0, "By"),
+        (455.0, 11.0, "Cansu KÜNAR"),
+        (480.0, 11.0, "Salih Enes METİN"),
+        (585.0, 11.0, "Advisor"),
+        (610.0, 11.0, "Assoc. Prof. Dr. Serkan KARTAL"),
+        (715.0, 11.0, "June 2024"),
+    ]
+    assert lines_record(page).authors == ["Künar, Cansu", "Metin, Salih Enes"]
+    subject = [
+        *page[:5],
+        (455.0, 11.0, "Cansu Künar"),
+        (480.0, 11.0, "Computer Science"),
+        *page[7:],
+    ]
+    assert lines_record(subject).authors == ["Künar, Cansu"]  # a subject, not a second name
+
+
+def test_a_spaced_genre_label_the_degree_and_the_supervisors_are_no_thesis_title() -> None:
+    page = [
+        (150.0, 6.2, "Instituto Politecnico Nacional"),
+        (300.0, 7.4, "Desarrollo de servicio web helpdesk"),
+        (313.0, 7.5, "basado en ITIL, desplegado en"),
+        (326.0, 7.6, "arquitectura de nube"),
+        (424.0, 22.0, "T  E  S  I  S"),
+        (452.0, 9.7, "PARA OBTENER EL TÍTULO DE:"),
+        (474.0, 9.7, "Ingeniero en Telematica"),
+        (527.0, 9.7, "PRESENTA:"),
+        (545.0, 9.7, "Jose Ricardo Flores Lima"),
+        (615.0, 8.8, "DIRECTORES DE TESIS:"),
+        (628.0, 8.8, "M.C. Carlos Hernández Mejía"),
+        (642.0, 8.8, "Dr. Iliac Huerta Trujillo"),
+        (711.0, 9.7, "México, CDMX, 2024"),
+    ]
+    metadata = lines_record(page)
+    title = "Desarrollo de servicio web helpdesk basado en ITIL, desplegado en arquitectura de nube"
+    assert (metadata.type, metadata.title) == ("thesis", title)
+    assert metadata.authors == ["Lima, Jose Ricardo Flores"]  # two family names: not told apart
+
+
+def test_jstor_covers_of_an_article_dated_in_capitals_and_of_a_report_part() -> None:
+    article = [
+        (60.0, 14.0, "ANTI-LUCK VIRTUE EPISTEMOLOGY"),
+        (80.0, 11.0, "Author(s): DUNCAN PRITCHARD"),
+        (
+            95.0,
+            11.0,
+            "Source: The Journal of Philosophy , MARCH 2012, Vol. 109, No. 3 (MARCH 2012), pp.",
+        ),
+        (110.0, 11.0, "247-279"),
+        (125.0, 11.0, "Published by: Journal of Philosophy, Inc."),
+        (140.0, 11.0, "Stable URL: https://www.jstor.org/stable/43820700"),
+    ]
+    metadata = lines_record(article)
+    assert (metadata.container, metadata.volume, metadata.issue) == (
+        "The Journal of Philosophy",
+        "109",
+        "3",
+    )
+    part = [
+        (48.0, 15.0, "Center for Strategic and International Studies (CSIS)"),
+        (104.0, 15.0, "Report Part Title: Conceptual Framework and Hypothesis"),
+        (140.0, 15.0, "Report Title: Measuring Service Contract Performance"),
+        (156.0, 15.0, "Report Subtitle: Preliminary Findings on Effects of Service Complexity"),
+        (188.0, 15.0, "Report Author(s): Andrew P. Hunter, Gregory Sanders and Xinyi Wang"),
+        (220.0, 15.0, "Published by: Center for Strategic and International Studies (CSIS) (2020)"),
+        (236.0, 15.0, "Stable URL: https://www.jstor.org/stable/resrep29482.5"),
+    ]
+    metadata = lines_record(part)
+    assert (metadata.type, metadata.title, metadata.year) == (
+        "chapter",
+        "Conceptual Framework and Hypothesis",
+        2020,
+    )
+    assert metadata.container == (
+        "Measuring Service Contract Performance: Preliminary Findings on Effects of Service "
+        "Complexity"
+    )
+    assert metadata.authors == ["Hunter, Andrew P.", "Sanders, Gregory", "Wang, Xinyi"]
+    assert metadata.publisher == "Center for Strategic and International Studies (CSIS)"
+
+
+def test_a_template_arxiv_id_is_no_id() -> None:
+    lines = [(120.0, 16.0, "Dynamic coexpression of genes"), (150.0, 9.0, "arXiv:0000.0000"), *TEXT]
+    assert lines_record(lines).arxiv == ""
+    lines[1] = (150.0, 9.0, "arXiv:1912.01234 [stat.ME] 3 Dec 2019")
+    assert lines_record(lines).arxiv == "1912.01234"
+
+
+def test_a_technical_reports_number_under_its_date() -> None:
+    lines = [
+        (186.0, 15.4, "Formal Verification of Pipelined Microprocessors"),
+        (240.0, 12.8, "Randal E. Bryant"),
+        (261.0, 12.8, "October, 2018"),
+        (280.0, 10.7, "CMU-CS-18-122"),
+        (370.0, 10.7, "School of Computer Science"),
+        (384.0, 10.7, "Carnegie Mellon University"),
+        *[(500.0 + 14 * i, 10.0, text) for i, (_, _, text) in enumerate(TEXT)],
+    ]
+    metadata = lines_record(lines)
+    assert (metadata.type, metadata.number) == ("report", "CMU-CS-18-122")
+    assert metadata.authors == ["Bryant, Randal E."]  # the date is no family name
+
+
+def test_a_hal_cover_gives_a_research_reports_number() -> None:
+    lines = [
+        (262.0, 17.0, "Conflict-free Replicated Data Types"),
+        (286.0, 14.0, "Marc Shapiro, Nuno Preguiça"),
+        (352.0, 14.0, "To cite this version:"),
+        (379.0, 11.0, "Marc Shapiro, Nuno Preguiça. Conflict-free Replicated Data Types."),
+        (392.0, 11.0, "[Research Report] RR-7687, 2011, pp.18. <inria-00609399v1>"),
+        (567.0, 14.0, "HAL Id: inria-00609399"),
+    ]
+    metadata = lines_record(lines)
+    assert (metadata.type, metadata.number) == ("report", "RR-7687")
+
+
+def test_a_dagstuhl_foot_and_an_ieee_xplore_banner() -> None:
+    dagstuhl = [
+        (120.0, 16.0, "Bao: A Lightweight Static Partitioning Hypervisor"),
+        *TEXT,
+        (700.0, 8.0, "Workshop on Next Generation Real-Time Embedded Systems (NG-RES 2020)."),
+        (712.0, 8.0, "Editors: Marko Bertogna and Federico Terraneo; Article No. 3; pp. 3:1–3:14"),
+        (724.0, 8.0, "OpenAccess Series in Informatics"),
+        (
+            736.0,
+            8.0,
+            "Schloss Dagstuhl – Leibniz-Zentrum für Informatik, Dagstuhl Publishing, Germany",
+        ),
+    ]
+    metadata = lines_record(dagstuhl)
+    found = (metadata.container, metadata.page, metadata.number, metadata.publisher)
+    assert found == (
+        "Workshop on Next Generation Real-Time Embedded Systems (NG-RES 2020)",
+        "3:1-3:14",
+        "3",
+        "Schloss Dagstuhl – Leibniz-Zentrum für Informatik",
+    )
+    banner = (
+        "2024 International Conference on Electrical Drives, Power Electronics &amp; Engineering "
+        "(EDPEE) | 979-8-3503-1090-0/24/$31.00 ©2024 IEEE | DOI: 10.1109/EDPEE61724.2024.00012"
+    )
+    metadata = lines_record(
+        [(120.0, 16.0, "Fault detection in drives"), *TEXT, (600.0, 8.0, banner)]
+    )
+    assert (metadata.type, metadata.year) == ("paper-conference", 2024)
+    venue = "Electrical Drives, Power Electronics & Engineering (EDPEE)"
+    assert metadata.container == f"2024 International Conference on {venue}"
+
+
+def test_arxiv_is_no_publisher_and_acms_page_count_is_no_range() -> None:
+    lines = [(120.0, 16.0, "Self-evolving agents"), (150.0, 9.0, "arXiv:2510.04398v2"), *TEXT]
+    embedded = Embedded(values={"publisher": "arXiv"}, xmp={"publisher"})
+    assert lines_record(lines, embedded).publisher == ""
+
+    def paper(reference_ends: str) -> DocumentMetadata:
+        first = [
+            (120.0, 16.0, "MAC address re-randomization"),
+            (150.0, 11.0, "Jane Doe"),
+            *TEXT,
+            (420.0, 8.0, "ACM Reference Format:"),
+            (430.0, 8.0, "Jane Doe. 2024. MAC address re-randomization. In Proceedings of the"),
+            (440.0, 8.0, f"17th ACM Conference on Security (WiSec ’24). {reference_ends}"),
+            (790.0, 8.0, "8"),
+        ]
+        return lines_record(first, later=([*TEXT, (790.0, 8.0, "9")], [*TEXT, (790.0, 8.0, "10")]))
+
+    assert paper("ACM, New York, NY, USA.").page == "8-10"  # the folios run 8 … 10
+    assert paper("ACM, New York, NY, USA, 6 pages.").page == ""  # its length, not its pages
+
+
+def test_a_researchgate_cover_that_lists_all_its_authors() -> None:
+    cover = [
+        (
+            72.0,
+            7.0,
+            "See discussions, stats, and author profiles for this publication at: https://www.researchgate.net/publication/387677984",
+        ),
+        (92.0, 16.0, "The (mis)use of Google Trends data in the social sciences"),
+        (145.0, 8.0, "Article  in  Social Science Research · January 2025"),
+        (203.0, 8.0, "3 authors:"),
+        (221.0, 8.0, "Johanna Hölzl"),
+        (232.0, 8.0, "University of Education Upper Austria"),
+        (244.0, 6.0, "1 PUBLICATION   0 CITATIONS"),
+        (261.0, 6.0, "SEE PROFILE"),
+        (221.5, 8.0, "Florian Keusch"),
+        (232.5, 8.0, "University of Mannheim"),
+        (244.5, 6.0, "90 PUBLICATIONS   1,872 CITATIONS"),
+        (261.5, 6.0, "SEE PROFILE"),
+        (284.0, 8.0, "Christoph Sajons"),
+        (295.0, 8.0, "University of Mannheim"),
+        (307.0, 6.0, "10 PUBLICATIONS   93 CITATIONS"),
+        (324.0, 6.0, "SEE PROFILE"),
+    ]
+    assert lines_record(cover).authors == ["Hölzl, Johanna", "Keusch, Florian", "Sajons, Christoph"]
+    some = [
+        (203.0, 8.0, "3 authors, including:") if "authors" in t else (y, s, t) for y, s, t in cover
+    ]
+    assert lines_record(some).authors == []  # not all of them: the article's page names them
+
+
+def test_an_article_number_after_the_year_in_an_elsevier_head() -> None:
+    assert dict(journal_locators(" 126 (2025) 103099")) == {
+        "volume": "126",
+        "number": "103099",
+        "year": "2025",
+    }
+
+
+def test_initials_spaced_after_a_family_name_and_a_title_closed_by_a_full_stop() -> None:
+    assert surname_first("Андреев А. В") == "Андреев, А. В."
+    assert surname_first("Smith J. K.") == "Smith, J. K."
+    assert surname_first("John F. Kennedy") == "Kennedy, John F."
+    lines = [
+        (37.0, 13.0, "Projet de master en Philosophie."),
+        (51.0, 12.0, "Aubin Robert."),
+        *TEXT,
+    ]
+    assert lines_record(lines).title == "Projet de master en Philosophie"
+
+
+def test_a_publishers_note_on_the_page_before_the_last(tmp_path: Path) -> None:
+    first = [
+        (72, 120, 18, "Descents of permutations"),
+        (72, 150, 9, "https://doi.org/10.1007/s00026-023-00636-4"),
+        *BODY,
+    ]
+    note = [
+        *BODY,
+        (72, 500, 9, "Publisher's Note Springer Nature remains neutral with regard to claims."),
+    ]
+    pages = [first, BODY, BODY, note, [(72, 100, 10, "References")]]
+    assert read(make_pdf(tmp_path / "springer.pdf", pages)).publisher == "Springer Nature"
+    pages[3] = BODY
+    assert read(make_pdf(tmp_path / "springer.pdf", pages)).publisher == ""
+
+
+def test_bylines_with_emails_a_springer_dot_an_open_access_label_and_a_polish_label() -> None:
+    assert split_names("Eleni Dimitriadou1,2  · Andreas  Lanitis1,2") == [
+        "Eleni Dimitriadou",
+        "Andreas Lanitis",
+    ]
+    assert not looks_like_name("Open Access")
+    emails = [
+        (72.0, 16.0, "The First Crank of the Cultural Ratchet"),
+        (113.0, 10.0, "Sahil Chopra (schopra8@stanford.edu)"),
+        (126.0, 9.0, "Department of Computer Science, Stanford University"),
+        (148.0, 10.0, "Michael Henry Tessler (tessler@mit.edu)"),
+        (161.0, 9.0, "Department of Brain & Cognitive Sciences, MIT"),
+        *TEXT,
+    ]
+    assert lines_record(emails).authors == ["Chopra, Sahil", "Tessler, Michael Henry"]
+    commas = [
+        (140.0, 16.6, "More stress, less voice?"),
+        (180.0, 12.5, "Roxana Burciu, roxanadiana.burciu@phd.unibocconi.it"),
+        (193.0, 12.5, "Università Commerciale Luigi Bocconi, Italy"),
+        (218.0, 12.5, "Swen Hutter, swen.hutter@fu-berlin.de"),
+        (231.0, 12.5, "Freie Universität Berlin, Germany"),
+        *TEXT,
+    ]
+    assert lines_record(commas).authors == ["Burciu, Roxana", "Hutter, Swen"]
+    polish = [
+        (69.0, 24.0, "UniQueue"),
+        (195.0, 10.8, "Autorzy: Dawid Glinkowski • Szymon Kielich  • Rafał Bożek"),
+        (214.0, 10.6, "Opiekun: mgr inż. Krzysztof Stępniak"),
+        *TEXT,
+    ]
+    assert lines_record(polish).authors == ["Glinkowski, Dawid", "Kielich, Szymon", "Bożek, Rafał"]
+
+
+def test_a_journal_head_with_bullets_and_a_paragraph_whose_size_is_misread() -> None:
+    head = "European Journal of Politics and Gender • vol XX • no XX • 1–20"
+    assert venue_by_form(head)[0] == "European Journal of Politics and Gender"
+    paragraph = "Resumen: la agroindustria como sistema hegemónico de producción de alimentos"
+    lines = [
+        (82.0, 19.4, "Globalización alimentaria: la dimensión ética"),
+        *[(120.0 + 11 * i, 55.8, paragraph) for i in range(8)],  # 55.8 pt on an 11 pt pitch
+    ]
+    assert lines_record(lines).title == "Globalización alimentaria: la dimensión ética"
+
+
+def test_a_short_thesis_title_in_display_type_over_its_subtitle_is_no_banner() -> None:
+    lines = [
+        (160.0, 13.4, "Examensarbete inom samhällsbyggnad"),
+        (183.0, 13.4, "Avancerad nivå, 30 hp"),
+        (238.0, 29.0, "Meningen med markanvisningen"),
+        (278.0, 18.0, "En studie av anbuds- och direktanvisningar från 53 kommuner"),
+        (326.0, 13.4, "JULIA MALMSTEN & IVAN MATOVIC SÖDERSTRÖM"),
+        (796.0, 8.8, "Stockholm, Sverige 2022"),
+    ]
+    assert lines_record(lines).title == "Meningen med markanvisningen"

@@ -9,6 +9,7 @@ dictionary and XMP; ``decide`` picks one value per field, printed evidence first
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -28,11 +29,11 @@ from essaylint.ingest.metadata.covers import (
     redalyc_cover,
     researchgate_cover,
     sage_side_head,
-    thesis_author,
+    thesis_authors,
     thesis_title,
     un_document,
 )
-from essaylint.ingest.metadata.decide import decide, set_imprint_holder
+from essaylint.ingest.metadata.decide import decide, set_later_publisher
 from essaylint.ingest.metadata.embedded import Embedded, read_embedded
 from essaylint.ingest.metadata.journals import journal_names
 from essaylint.ingest.metadata.layout import PageLines, read_page_lines, read_page_text
@@ -46,6 +47,7 @@ from essaylint.ingest.metadata.printed import (
     chapter_candidates,
     citation_lines,
     cover_issuers,
+    dagstuhl_foot,
     doi_candidates,
     hal_cover,
     imprint_holder,
@@ -54,6 +56,7 @@ from essaylint.ingest.metadata.printed import (
     mpra_cover,
     names_a_body,
     publisher_candidates,
+    publishers_note,
     report_number_candidates,
     running_body,
     running_pages,
@@ -70,6 +73,7 @@ PAGES_READ = (1, 2, 3)  # and the last page
 # publication as", its ISBNs) is on page 4
 IMPRINT_PAGE = 4
 COVER_PAGES_CHARACTERS = 300
+_NOTED_PUBLISHER = re.compile(r"10\.(?:1186|1007|1038|3390)/")  # BMC, Springer, Nature, MDPI
 
 
 def _read_page(pdf: object, number: int) -> PageLines:
@@ -97,7 +101,10 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
     read = {page.number for page in pages}
     if not metadata.publisher and metadata.type == "report" and IMPRINT_PAGE not in read | {count}:
         # a report's imprint, after a cover, an inside cover and a title page: read only here
-        set_imprint_holder(metadata, imprint_holder([_read_page(pdf, IMPRINT_PAGE)]))
+        set_later_publisher(metadata, imprint_holder([_read_page(pdf, IMPRINT_PAGE)]))
+    if not metadata.publisher and _NOTED_PUBLISHER.match(metadata.doi) and count - 1 not in read:
+        # Springer Nature's and MDPI's "Publisher's Note" may close the text before the last page
+        set_later_publisher(metadata, publishers_note(_read_page(pdf, count - 1)))
     return metadata
 
 
@@ -118,11 +125,13 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
     found = thesis_title(text, embedded.authors)
     if not cover and _thesis_title_wins(found, block.title):
         block = replace(block, title=found, over_names=False)
+    elif not cover and found and found.casefold() == block.title.casefold():
+        block = replace(block, alternatives=[])  # the thesis's title: no banner over the next
     if not cover and _weak_title(block.title) and (labelled := labelled_title(text)):
         block = replace(block, title=labelled, over_names=False)
     names = labelled_authors(text)
-    if not names and (author := thesis_author(text, found)):
-        names = [author]
+    if not names:
+        names = thesis_authors(text, found)
     if names:  # "Authors:", "Prepared by"; "by" / "door" and a name on a thesis title page
         named = {"authors": [surname_first(n) for n in names], "author_text": ", ".join(names)}
         alternatives = [replace(other, **named) for other in block.alternatives]
@@ -151,6 +160,7 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
         *running_body(text),
         *hal_cover(text),
         *mpra_cover(text),
+        *dagstuhl_foot(text),
         *wiley_stamp(text),
         *sage_side_head(text),
         *researchgate_cover(text),

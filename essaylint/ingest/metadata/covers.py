@@ -29,16 +29,23 @@ from essaylint.ingest.metadata.printed import (
     first_cued_doi,
     match_candidates,
 )
-from essaylint.ingest.metadata.titleblock import OPEN_END, TitleBlock
+from essaylint.ingest.metadata.titleblock import ONE_WORD_SPACED, OPEN_END, TitleBlock
 
 _JSTOR = re.compile(
     r"Stable URL:\s*(?P<url>https?://(?:www\.)?jstor\.(?:org|com)/stable/(?P<id>\S+))"
 )
 _JSTOR_DOI = re.compile(r"10\.\d{4,9}/\S+")  # a stable URL whose path is the article's DOI
-_LABELS = r"(?:Author\(s\)|Source|Review\sby|Reviewed\swork\(s\)|Published\sby|Stable\sURL)"
+_LABELS = (
+    r"(?:Author\(s\)|Source|Review\sby|Reviewed\swork\(s\)|Published\sby|Stable\sURL|"
+    r"(?:Report|Book|Chapter)\s(?:Part\s)?(?:Title|Subtitle|Author\(s\)))"
+)
+# a part of a report or a book: "Report Part Title: …" / "Report Title: …" / "Report Author(s)"
+_PART = ("Report Part Title", "Chapter Title")
+_WHOLE = ("Report Title", "Book Title")
+_PUBLISHED_YEAR = re.compile(rf"\s*\((?P<year>{YEAR})\)\s*$")  # "Published by: CSIS (2020)"
 _FIELD = re.compile(rf"^(?P<label>{_LABELS}):\s*(?P<value>.*?)(?=^{_LABELS}:|\Z)", re.M | re.S)
 _SOURCE = re.compile(
-    rf"^(?P<container>.+?)\s?,\s(?:(?:[A-Z][a-z]*\.?,?\s)?(?:\d{{1,2}},\s)?{YEAR},\s)?"
+    rf"^(?P<container>.+?)\s?,\s(?:(?:[A-Z][A-Za-z]*\.?,?\s)?(?:\d{{1,2}},\s)?{YEAR},\s)?"
     rf"Vol\.\s(?P<volume>[\w.\-]+)(?:,\sNo\.\s(?P<issue>[\w./\-]+))?"
     rf"(?:\s\((?P<date>[^()]*?(?P<year>{YEAR}))\))?(?:,\spp?\.\s(?P<page>\w+(?:-\s?\w+)?))?"
 )  # the page range may break over a line: "pp. 473-" / "522"
@@ -60,11 +67,12 @@ def jstor_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
     if stable is None or first_label is None:
         return None
     fields = {m.group("label"): " ".join(m.group("value").split()) for m in _FIELD.finditer(front)}
-    title = " ".join(front[: first_label.start()].split())
-    authors = fields.get("Author(s)", "")
+    part = next((fields[label] for label in _PART if fields.get(label)), "")
+    title = part or " ".join(front[: first_label.start()].split())
+    authors = next((fields[k] for k in _AUTHOR_LABELS if fields.get(k)), "")
     names = [surname_first(n) for n in split_names(authors)]
     block = TitleBlock(title=title, authors=names, author_text=authors)
-    where = f"p1 JSTOR cover '{fields.get('Source', '')[:80]}'"
+    where = f"p1 JSTOR cover '{(fields.get('Source') or title)[:80]}'"
     candidates = [Candidate("url", stable.group("url"), CONFIDENCE, where)]
     doi = first_cued_doi(text.text_of(2)) if text.page(2) else None
     if doi:
@@ -74,7 +82,12 @@ def jstor_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
     if _JSTOR_DOI.fullmatch(stable.group("id")):  # below a DOI the article prints
         candidates.append(Candidate("doi", stable.group("id"), STABLE_URL_DOI, where))
     if publisher := fields.get("Published by", ""):
+        if year := _PUBLISHED_YEAR.search(publisher):
+            candidates.append(Candidate("year", year.group("year"), CONFIDENCE, where))
+            publisher = publisher[: year.start()]
         candidates.append(Candidate("publisher", publisher.strip(" ."), CONFIDENCE, where))
+    if part:
+        candidates += _whole_of_part(fields, where)
     if source := _SOURCE.match(fields.get("Source", "")):
         candidates += [  # one citation line: its fields are taken together
             Candidate(name, _value(name, value), CONFIDENCE, where, line=fields["Source"])
@@ -82,6 +95,22 @@ def jstor_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
             if value and name != "date"
         ]
     return block, candidates
+
+
+_AUTHOR_LABELS = ("Author(s)", "Chapter Author(s)", "Report Author(s)", "Book Author(s)")
+
+
+def _whole_of_part(fields: dict[str, str], where: str) -> list[Candidate]:
+    """The report or book a JSTOR cover's part belongs to, its title and subtitle joined."""
+    for label in _WHOLE:
+        if whole := fields.get(label):
+            subtitle = fields.get(label.replace("Title", "Subtitle"), "")
+            container = f"{whole}: {subtitle}" if subtitle else whole
+            return [
+                Candidate("container", container, CONFIDENCE, where),
+                Candidate("type_cue", "chapter", CONFIDENCE, where),
+            ]
+    return []
 
 
 # The cover Emerald Insight puts before an article it delivers: the journal, the title, the
@@ -344,6 +373,7 @@ def _surname_first_list(line: str) -> list[str]:
     return []
 
 
+MOST_THESIS_AUTHORS = 5  # more names one a line under the first are a committee
 _BY = re.compile(
     r"^\s*(?:(?:presented\s|submitted\s)?(?:by|door)|vorgelegt(?:\s[^\n:]{0,25})?\svon|"
     r"eingereicht\svon|apresentad[oa]\spor|presentad[oa]\spor|presenta|sustentante|"
@@ -378,19 +408,51 @@ _NOT_AUTHOR = re.compile(
 _LETTER_SPACED = re.compile(r"\b(?:[A-Z] ){3,}[A-Z]\b")  # "P R E S E N T A"
 
 
-def thesis_author(text: PrintedText, title: str = "") -> str:
-    """The author of a thesis title page as printed ("A dissertation presented / by / Ryan
-    Wisnesky"); "" when the document is no thesis or prints no such line. ``title`` is the
-    thesis's title (its lines are no author's)."""
+def thesis_authors(text: PrintedText, title: str = "") -> list[str]:
+    """The authors of a thesis title page as printed ("A dissertation presented / by / Ryan
+    Wisnesky"); empty when the document is no thesis or prints no such line. ``title`` is
+    the thesis's title (its lines are no author's)."""
     if not text.thesis_statement:
-        return ""
-    front = _LETTER_SPACED.sub(lambda m: m.group(0).replace(" ", ""), text.front_text())
+        return []
+    front = _unspaced_front(text)
+    if names := _labelled_names(front):
+        return names
+    if chinese := _CHINESE_AUTHOR.search(front):  # "作 者 姓 名  李航"
+        return [chinese.group("name")]
+    author = _column_author(front.splitlines()) or _unlabelled_author(text, title)
+    return [author] if author else []
+
+
+def _unspaced_front(text: PrintedText) -> str:
+    """The first pages' text, letter-spaced words joined ("P O R" is "POR")."""
+    return _LETTER_SPACED.sub(lambda m: m.group(0).replace(" ", ""), text.front_text())
+
+
+def _labelled_names(front: str) -> list[str]:
+    """The names under or after the first author label of a thesis title page that has one
+    ("by", "presentada por", "PRESENTA:")."""
     for match in _BY.finditer(front):
         if name := _one_name(match.group("name")):
-            return name
-    if chinese := _CHINESE_AUTHOR.search(front):  # "作 者 姓 名  李航"
-        return chinese.group("name")
-    return _column_author(front.splitlines()) or _unlabelled_author(text, title)
+            return [name, *_names_under(name, front[match.end() :])]
+    return []
+
+
+def _names_under(first: str, rest: str) -> list[str]:
+    """The names set one a line under the first author's, in its style: family names in
+    capitals ("Cansu KÜNAR / Salih Enes METİN"), as a line of a subject ("Computer Science")
+    is not."""
+    names: list[str] = []
+    for line in rest.splitlines()[1:]:
+        name = _one_name(line) if line.strip() else ""
+        if not (name and _family_in_capitals(first) and _family_in_capitals(name)):
+            break
+        names.append(name)
+    return names[:MOST_THESIS_AUTHORS]
+
+
+def _family_in_capitals(name: str) -> bool:
+    family = name.split()[-1]
+    return len(family) > 1 and family.isupper() and not name.isupper()
 
 
 def _one_name(text: str) -> str:
@@ -447,7 +509,7 @@ def _unlabelled_author(text: PrintedText, title: str) -> str:
 # A report's or brief's author label: "Authors:" over "Nicola Davey & Ali Cole",
 # "Prepared by Suleman Yousaf", "Autores: …"
 _AUTHOR_LABEL = re.compile(
-    r"^\s*(?:(?:Authors?|Autor(?:es|in|en|/a)?|Auteur(?:e?s)?|Autori?|Auteurs?)\s*:|"
+    r"^\s*(?:(?:Authors?|Autor(?:es|in|en|zy|/a)?|Auteur(?:e?s)?|Autori?|Auteurs?)\s*:|"
     r"(?:Prepared|Written|Compiled)\sby:?|(?:Elaborado|Realizado)\spor\s?:?|(?:Rédigé|Réalisé)\spar\s?:?|"
     r"Pr[ée]sent[ée]e?\s(?:et\ssoutenue?\s)?par\s?:?|"
     r"Verfasst\svon:?|(?:研究生|作\s?者|著\s?者|저\s?자|성\s?명)\s?:)"
@@ -470,6 +532,8 @@ _SUPERVISED = re.compile(
 
 def labelled_authors(text: PrintedText) -> list[str]:
     """The names after an author label on page 1, when every one reads as a name."""
+    if listed := researchgate_authors(text):
+        return listed
     front = text.front_text()
     for match in _AUTHOR_LABEL.finditer(front):
         named = _SUPERVISED.sub("", match.group("names"))
@@ -579,6 +643,7 @@ _THESIS_FRAME = re.compile(
     r"πανεπιστήμιο|τμήμα|εργαστήριο|διατριβ|dire[çc][ãa]o|\bcurso\b|\bcentro\b|bacharelado|"
     r"licenciatura|coordena|p[óo]s-gradua|faculdade|escola\b|departamento|disserta[çc][ãa]o|"
     r"facultad|\bcarrera\b|fachbereich|lehrstuhl|arbeitsgruppe|^AG\s|"
+    r"\bpara\s(?:obtener|optar)\b|\bingenier[oa]\b|\blicenciad[oa]\b|"  # the degree sought
     r"^\s*\S+(?:\s\S+){0,2}:\s*$|"  # a label: "PROFESOR/A GUÍA:"
     r"mestrado|doutorado|论文|大学|学院|学位|大\s?學|研\s?究\s?所|論\s?文|대학교|대학원|학위",
     re.I,
@@ -608,7 +673,8 @@ def thesis_title(text: PrintedText, authors: Sequence[str] = ()) -> str:
             return " ".join(title.split())
     frame = _frame_lines(lines)
     # the author's name, set larger than the title ("DAVI JOSUÉ MARCON")
-    named = _names_of(authors) | _catalogued_names(text, lines)
+    labelled = {fold(name) for name in _labelled_names(_unspaced_front(text))}
+    named = _names_of(authors) | _catalogued_names(text, lines) | labelled
     framed = _without_author_line(
         lines,
         [
@@ -689,18 +755,32 @@ def _frame_lines(lines: list[Line]) -> set[int]:
     """The lines that name the institution or the degree, with the lines that go on with
     them ("CURSO DE MESTRADO EM DESENVOLVIMENTO CURRICULAR E" / "INOVAÇÃO EDUCATIVA")."""
     frame: set[int] = set()
+    supervised = False  # under "DIRECTORES DE TESIS:", "Advisor": the supervisors' names
     for index, line in enumerate(lines):
-        goes_on = index - 1 in frame and _goes_on(lines[index - 1], line)
-        if goes_on or _THESIS_FRAME.search(line.text) or _imprint_place(lines, index):
+        supervised = bool(_SUPERVISOR.search(line.text)) or (
+            supervised and _close(lines[index - 1], line)
+        )
+        goes_on = supervised or (index - 1 in frame and _goes_on(lines[index - 1], line))
+        framing = _THESIS_FRAME.search(line.text) or ONE_WORD_SPACED.fullmatch(line.text.strip())
+        if goes_on or framing or _imprint_place(lines, index):
             frame.add(index)
     return frame
+
+
+_SUPERVISOR = re.compile(
+    r"^\s*(?:directore?s?|advisors?|supervisors?|orientador[ae]?s?|profesor(?:/a)?\sgu[íi]a|"
+    r"tutor(?:es|a)?|betreuer(?:in)?|relatori?|promotor(?:es)?)\b.{0,20}:?\s*$",
+    re.I,
+)
+_PLACE_AND_YEAR = re.compile(rf"[^\W\d][^\d]{{1,40}},\s*{YEAR}")  # "México, CDMX, 2024"
 
 
 def _imprint_place(lines: list[Line], index: int) -> bool:
     """The city over the year at the foot of a cover ("Belém" / "2022"), or the year alone."""
     below = lines[index + 1].text.strip() if index + 1 < len(lines) else ""
-    place = len(lines[index].text.split()) <= 3 and bool(re.fullmatch(YEAR, below))
-    return place or bool(re.fullmatch(YEAR, lines[index].text.strip()))
+    line = lines[index].text.strip()
+    place = len(line.split()) <= 3 and bool(re.fullmatch(YEAR, below))
+    return place or bool(re.fullmatch(YEAR, line) or _PLACE_AND_YEAR.fullmatch(line))
 
 
 def _goes_on(above: Line, line: Line) -> bool:
@@ -817,6 +897,36 @@ _RESEARCHGATE = re.compile(
 _RESEARCHGATE_JOURNAL = re.compile(
     rf"^Article\s+in\s+(?P<container>[^·\n]{{3,150}}?)\s?·\s(?:{MONTH}\s)?{YEAR}\s*$", re.M
 )
+
+
+_RESEARCHGATE_ALL = re.compile(r"^\s*(?P<count>\d{1,2})\sauthors?:\s*$")  # not "…, including:"
+_RESEARCHGATE_STATS = re.compile(r"^\s*[\d,]+\sPUBLICATIONS?\b")
+
+
+def researchgate_authors(text: PrintedText) -> list[str]:
+    """The authors a ResearchGate cover lists when it lists them all ("3 authors:"), each
+    name over its affiliation and its counts, in rows of two."""
+    first = text.first
+    if first is None or not _RESEARCHGATE.search(text.front_text()):
+        return []
+    lines = first.lines
+    label = next((i for i, ln in enumerate(lines) if _RESEARCHGATE_ALL.match(ln.text)), None)
+    if label is None:
+        return []
+    named = [line for i, line in enumerate(lines) if i > label and _researchgate_name(lines, i)]
+    names = [line.text.strip() for line in sorted(named, key=lambda ln: (round(ln.top), ln.left))]
+    count = int(_RESEARCHGATE_ALL.match(lines[label].text).group("count"))
+    return names if len(names) == count and all(looks_like_name(n) for n in names) else []
+
+
+def _researchgate_name(lines: list[Line], index: int) -> bool:
+    """A name of the cover's grid: its counts two lines below it, under its affiliation (a
+    name without an affiliation leaves the count short, and the cover is not read)."""
+
+    def stats(i: int) -> bool:
+        return i < len(lines) and bool(_RESEARCHGATE_STATS.match(lines[i].text))
+
+    return stats(index + 2) and not stats(index + 1) and not stats(index)
 
 
 def researchgate_cover(text: PrintedText) -> list[Candidate]:

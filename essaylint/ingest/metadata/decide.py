@@ -101,12 +101,13 @@ def decide(
     _issuer(metadata, candidates)
     if not metadata.publisher and metadata.type == "report":
         inside = [page for page in text.pages if page.number > 1]  # the back cover too
-        set_imprint_holder(metadata, imprint_holder(inside))
+        set_later_publisher(metadata, imprint_holder(inside))
     return metadata
 
 
-def set_imprint_holder(metadata: DocumentMetadata, holder: Candidate | None) -> None:
-    """A report's imprint holder as its publisher, unless it is one of its authors."""
+def set_later_publisher(metadata: DocumentMetadata, holder: Candidate | None) -> None:
+    """A publisher read on a later page (a report's imprint holder, an article's
+    "Publisher's Note"), unless it is one of its authors."""
     if holder is not None and not _names_an_author(holder.value, metadata):
         metadata.publisher = holder.value
         metadata.evidence["publisher"] = _describe(holder)
@@ -397,7 +398,8 @@ def _embedded_candidates(text: PrintedText, embedded: Embedded) -> Iterable[Cand
         yield Candidate("page", f"{first}-{last}" if last else first, 0.5, "XMP prism pages")
     if subject := values.get("subject"):
         yield from _subject_candidates(subject, searchable)
-    if (publisher := values.get("publisher")) and _fold(publisher) in searchable:
+    publisher = values.get("publisher", "")
+    if publisher and _fold(publisher) in searchable and _fold(publisher) != "arxiv":  # a repository
         yield Candidate("publisher", publisher, 0.6, "XMP dc:publisher, printed too")
 
 

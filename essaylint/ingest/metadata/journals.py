@@ -47,12 +47,14 @@ _LOCATORS = re.compile(
     (?:[\s,.;:|•·]*(?:pp?\.\s*)?(?P<page>\d{{1,6}}\s?[-–—]\s?\d{{1,6}})(?!\d)
       |:\s?(?P<number>[A-Z]?\d{{1,7}})\b(?![-–—])
       |,\s(?P<number_b>\d{{5,7}})(?:\([A-Z]\))?(?=\s\((?:{YEAR})\))
-      |,\s(?P<number_c>[A-RT-Z]\d{{1,5}})(?=,|\s*$))?
+      |,\s(?P<number_c>[A-RT-Z]\d{{1,5}})(?=,|\s*$)
+      |\s+(?P<number_d>\d{{5,7}})(?=\s*$))?  # Elsevier: "Social Science Research 126 (2025) 103099"
     (?:[\s,.;|•·]*(?:{_MONTHS}\s+(?:de\s)?)?(?:\d{{1,2}},?\s+)?(?P<year_after>{YEAR})\b)?""",
     re.IGNORECASE | re.VERBOSE,
 )
 # a report series the lists carry among their journals ("NIST Special Publication 800",
 # "NASA Technical Memorandum 106711"): what follows it is a report's number, not a volume
+_NUMBER_GROUPS = ("number", "number_b", "number_c", "number_d")
 _REPORT_SERIES = re.compile(
     r"\b(?:memorandum|working\s+papers?|discussion\s+papers?|special\s+publications?|"
     r"technical\s+(?:reports?|notes?)|occasional\s+papers?|(?:policy|data|research|issue)\s+briefs?)\b",
@@ -137,7 +139,7 @@ def journal_locators(rest: str) -> Iterator[tuple[str, str]]:
         yield "issue", issue.strip()
     if page:
         yield "page", page
-    elif number := groups["number"] or groups["number_b"] or groups["number_c"]:
+    elif number := next((groups[k] for k in _NUMBER_GROUPS if groups[k]), ""):
         # APS, AIP: "84, 011902(R) (2011)"; Cambridge's JFM: "vol. 948, A48, doi:…"
         yield "number", number
     if year := groups["year"] or groups["year_mid"] or groups["year_after"]:
@@ -155,7 +157,7 @@ _WORD = r"(?:[A-Z][\w'’-]*,?|" + _LINK + r")"
 # (IJLERA) ISSN: 2455-7137"
 _VENUE = re.compile(
     rf"^(?P<name>(?:[A-Z][\w'’-]*\s+){{0,4}}{_VENUE_WORD}(?:\s+{_WORD}){{1,12}}?)"
-    rf"(?=\s*(?:$|[,(]|ISSN\b|vol\b|volume\b|\d))",
+    rf"(?=\s*(?:$|[,(•·|]|ISSN\b|vol\b|volume\b|\d))",
     re.IGNORECASE,
 )
 

@@ -105,6 +105,8 @@ def split_names(line: str) -> list[str]:
         pairs = re.split(r"\s*(?:;|&|\band\b)\s*", bare)
         return [" ".join(reversed([p.strip() for p in pair.split(",", 1)])) for pair in pairs]
     line = re.sub(r"\(?[\w.+\-]+@[\w.\-]+\)?", " ", line)
+    if "·" in line:  # Springer's "Eleni Dimitriadou1,2 · Andreas  Lanitis1,2": a wide gap inside
+        line = re.sub(r"\s{2,}", " ", line)
     line = re.sub(r",?\s*(?:Student\s|Senior\s|Life\s)?(?:Member|Fellow),?\s*IEEE\b", "", line)
     line = _GLUED_LETTERS.sub("", line)
     line = _SPRINGER_MARK.sub("", line)
@@ -457,6 +459,11 @@ _LABEL_WORDS = frozenset(
         "keywords",
         "guideline",  # "Green-top Guideline No. 26"
         "guidelines",
+        "access",  # "Open Access": BMC's label beside the title
+        "ingeniero",  # "MEMORIA PARA OPTAR AL TÍTULO DE / INGENIERO INFORMATICO"
+        "ingeniera",
+        "licenciado",
+        "licenciada",
     ]
 )
 _INITIAL = re.compile(r"^[A-Z]\.(?:-?[A-Z]\.)?$")
@@ -520,11 +527,17 @@ def _initials_after(words: list[str]) -> bool:
     """A family name followed by two or three initials with their full stops ("Proskurin
     S.G."), as Russian and Eastern European bylines print them; "J. Smith" is not, nor is
     "John F." (one initial could be a middle name)."""
+    if len(words) < 2 or _TRAILING_INITIALS.match(words[0]) or len(words[0]) <= 2:
+        return False
+    if all(_TRAILING_INITIALS.match(w) and w[0].isupper() for w in words[1:]):
+        return True
+    # spaced: "Андреев А. В." ("Андреев А. В" once the last full stop is cleaned off)
+    initials = words[1:]
     return (
-        len(words) >= 2
-        and not _TRAILING_INITIALS.match(words[0])
-        and len(words[0]) > 2
-        and all(_TRAILING_INITIALS.match(w) and w[0].isupper() for w in words[1:])
+        len(initials) in (2, 3)
+        and all(re.fullmatch(r"[^\W\d_]\.", w) and w.isupper() for w in initials[:-1])
+        and bool(re.fullmatch(r"[^\W\d_]\.?", initials[-1]))
+        and initials[-1].isupper()
     )
 
 
@@ -554,7 +567,8 @@ def _recase(word: str) -> str:
     if word.isupper() and word.lower() in PARTICLES:  # "DE" in "GIANMARCO DE FRANCISCI MORALES"
         return word.capitalize()
     if len(letters) > 2 and all(c.isupper() for c in letters):
-        return "-".join(part.capitalize() for part in word.split("-"))
+        # Turkish "İ" lowers to "i" and a combining dot: "METİN" is "Metin"
+        return "-".join(part.capitalize() for part in word.split("-")).replace("i\u0307", "i")
     return word
 
 

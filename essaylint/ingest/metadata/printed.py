@@ -11,6 +11,7 @@ same forms for other works.
 
 from __future__ import annotations
 
+import html
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -971,6 +972,12 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
             if year:
                 yield Candidate("year", year.group(1), 0.75, where, line=quote)
     yield from _ceur_footer(text.front_flat)
+    if match := _XPLORE_BANNER.search(front):
+        quote = match.group(0)[:120]
+        where = f"p1 IEEE Xplore banner '{quote}'"
+        venue = html.unescape(match.group("container"))  # "Power Electronics &amp; Engineering"
+        yield Candidate("container", venue, 0.85, where, line=quote)
+        yield Candidate("year", match.group("year"), 0.85, where, line=quote)
     if match := _ATTRIBUTION.search(text.front_flat):
         quote = match.group(0)[-120:]
         where = f"p1 licence attribution '{quote}'"
@@ -1014,6 +1021,14 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
                 yield Candidate("year", match.group("year"), 0.7, where, line=quote)
 
 
+# the banner IEEE Xplore sets in the margin of a conference paper: "2022 IEEE/ACM International
+# Symposium on Code Generation and Optimization (CGO) | 978-1-6654-0584-3/22/$31.00 ©2022 IEEE
+# | DOI: 10.1109/CGO53902.2022.9741270"
+_XPLORE_BANNER = re.compile(
+    r"^[ \t]*(?P<container>[^|\n]{10,200}?)[ \t]*\|[ \t]*(?:ISBN:?[ \t]?)?97[89][\d\-]{10,16}"
+    rf"/\d\d/\$\d{{1,3}}\.\d\d[ \t]*©[ \t]?(?P<year>{YEAR})[ \t]+IEEE\b",
+    re.M,
+)
 # the licence footnote of ISMIR's template: "Attribution: Vincent Lostanlen and Carmine-Emanuele
 # Cella. “Deep convolutional networks …”, 17th International Society for Music Information
 # Retrieval Conference, 2016."
@@ -1156,8 +1171,9 @@ def dois_anywhere(text: PrintedText) -> set[str]:
 
 # -- arXiv stamps, report numbers, ISBN ------------------------------------------------------------
 
+_YYMM = r"\d\d(?:0[1-9]|1[0-2])"  # an id's year and month: "arXiv:0000.0000" is a template's
 _ARXIV_NEW = re.compile(
-    r"arXiv:\s?(?P<id>\d{4}\.\d{4,5})(?P<version>v\d+)?\s*(?:\[(?P<cat>[\w.\-]+)\])?\s*"
+    rf"arXiv:\s?(?P<id>{_YYMM}\.\d{{4,5}})(?P<version>v\d+)?\s*(?:\[(?P<cat>[\w.\-]+)\])?\s*"
     r"(?P<date>\d{1,2}\s[A-Z][a-z]{2}\s(?P<year>\d{4}))?"
 )
 _ARXIV_OLD = re.compile(
@@ -1167,7 +1183,8 @@ _ARXIV_OLD = re.compile(
 
 
 _ARXIV_LABEL = re.compile(
-    r"\barXiv(?:\se-?print|\spreprint)?\s*:?\s*(?P<id>\d{4}\.\d{4,5}(?:v\d+)?|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})",
+    rf"\barXiv(?:\se-?print|\spreprint)?\s*:?\s*(?P<id>{_YYMM}\.\d{{4,5}}(?:v\d+)?|"
+    r"[a-z\-]+(?:\.[A-Z]{2})?/\d{7})",
     re.IGNORECASE,
 )
 
@@ -1216,6 +1233,9 @@ _REPORT_NUMBER = re.compile(
     r"(?:-\d{1,5}[A-Za-z]?)?))\s*$",
     re.MULTILINE,
 )
+
+# a code of four parts or more ("CMU-CS-18-122") is a report's number lower on the page too
+_LONG_CODE = re.compile(r"[A-Z]{2,6}(?:-[A-Z]{1,6}){1,2}-\d{2,4}-\d{1,5}")
 
 
 _SERIES_NUMBER = re.compile(
@@ -1290,7 +1310,7 @@ def _report_numbers(text: PrintedText) -> Iterator[Candidate]:
             return
     for line, at_top in upper:
         match = _REPORT_NUMBER.match(line)
-        if match and (match.group("labelled") or at_top):
+        if match and (match.group("labelled") or at_top or _LONG_CODE.fullmatch(line)):
             value = match.group("labelled") or match.group("code")
             if re.search(r"\d", value) and not re.match(rf"^{DOI}", value):
                 yield Candidate("number", value, 0.7, f"p1 report number '{line}'")
@@ -1464,6 +1484,14 @@ _SOCIETY_LOGO = re.compile(
     r"(?P<rest>PSYCHOLOGICAL\sSCIENCE)\s*$",
     re.M,
 )
+
+
+def publishers_note(page: PageLines) -> Candidate | None:
+    """The publisher a "Publisher's Note" names on a page near the end."""
+    if not (match := _PUBLISHERS_NOTE.search(page.text())):
+        return None
+    name = publisher_name(match.group("publisher"))
+    return Candidate("publisher", name, 0.8, f"p{page.number} '{' '.join(match.group(0).split())}'")
 
 
 def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
@@ -1709,7 +1737,7 @@ def running_pages(text: PrintedText) -> Iterator[Candidate]:
     2 (when read) n + 1 and the last page n + count - 1."""
     count = text.page_count
     last, second = text.page(count), text.page(2)
-    if text.first is None or count < 2 or last is None:
+    if text.first is None or count < 2 or last is None or _ACM_PAGE_COUNT.search(text.front_flat):
         return
     numbers = {
         page.number: {int(n) for line in page.margins() for n in _PAGE_NUMBER.findall(line.text)}
@@ -1724,6 +1752,8 @@ def running_pages(text: PrintedText) -> Iterator[Candidate]:
 
 
 _PAGE_NUMBER = re.compile(r"(?<![\w./:-])(\d{1,5})(?![\w./:-])")
+# ACM's reference to the paper gives its length, not its pages: "ACM, New York, NY, USA, 6 pages."
+_ACM_PAGE_COUNT = re.compile(r"\bACM,\sNew\sYork,\sNY,\sUSA,\s\d{1,3}\spages\b")
 
 
 # A chapter's own reference: "In E. Groff and C. Haberman (Eds.), The study of crime and place:
@@ -2065,6 +2095,11 @@ _HAL_CITATION = re.compile(
 )
 
 
+_HAL_REPORT = re.compile(
+    r"\[(?:Research|Technical)\sReport\]\s(?P<number>[A-Z][\w./\-]*\d[\w./\-]*)(?=,|\s|$)"
+)
+
+
 def hal_cover(text: PrintedText) -> Iterator[Candidate]:
     """The cover page HAL adds to its deposits: "To cite this version: Author. Title.
     Discipline. Institution, 2006. French. <tel-00599147>"; its year and, for a thesis,
@@ -2074,6 +2109,9 @@ def hal_cover(text: PrintedText) -> Iterator[Candidate]:
         return
     citation = " ".join(match.group("citation").split())
     where = f"p1 HAL cover '{citation[:90]}'"
+    if report := _HAL_REPORT.search(citation):  # "[Research Report] RR-7687, 2011, pp.18."
+        yield Candidate("number", report.group("number"), 0.8, where)
+        yield Candidate("type_cue", "report", 0.8, where)
     parts = [p.strip() for p in re.split(r"\.\s+", citation) if p.strip()]
     for part in reversed(parts):
         if year := re.fullmatch(rf"(?P<who>.+?),\s(?P<year>{YEAR})", part):
@@ -2081,6 +2119,31 @@ def hal_cover(text: PrintedText) -> Iterator[Candidate]:
             if match.group("id").startswith("tel-"):
                 yield Candidate("university", year.group("who"), 0.8, where)
             break
+
+
+# The foot of page 1 in Dagstuhl's series (LIPIcs, OASIcs): "Editors: …; Article No. 3;
+# pp. 3:1–3:14" over "Schloss Dagstuhl – Leibniz-Zentrum für Informatik, Dagstuhl Publishing"
+_DAGSTUHL_FOOT = re.compile(
+    r"^\s*(?P<venue>[^\n]{10,200}?)\.?\s*\n\s*"
+    r"Editors?:[^\n]{0,300}?;\s*Article\sNo\.\s?(?P<number>\d{1,4});\s*"
+    r"pp\.\s?(?P<pages>\d{1,4}:\d{1,4}\s?[–\-]\s?\d{1,4}:\d{1,4})",
+    re.M,
+)
+_DAGSTUHL = "Schloss Dagstuhl – Leibniz-Zentrum für Informatik"
+
+
+def dagstuhl_foot(text: PrintedText) -> Iterator[Candidate]:
+    """The venue, article number, pages and publisher of a Dagstuhl series paper's foot."""
+    first = text.text_of(1)
+    match = _DAGSTUHL_FOOT.search(first)  # re.M: the venue's line starts the match
+    if not match or "Dagstuhl Publishing" not in first:
+        return
+    foot = " ".join(match.group(0).split())
+    where = f"p1 Dagstuhl foot '{foot[-60:]}'"
+    yield Candidate("container", match.group("venue").strip(), 0.85, where, line=foot)
+    yield Candidate("number", match.group("number"), 0.85, where, line=foot)
+    yield Candidate("page", re.sub(r"\s", "", match.group("pages")), 0.85, where, line=foot)
+    yield Candidate("publisher", _DAGSTUHL, 0.85, where)
 
 
 def mpra_cover(text: PrintedText) -> Iterator[Candidate]:

@@ -32,7 +32,7 @@ _NOT_TITLE = re.compile(
     re.I,
 )
 # a cover's date set large: "January 2025, Revised May 2025", "August 1983"
-_DATE = rf"(?:{MONTH}\s+)?(?:\d{{1,2}},?\s+)?{YEAR}"
+_DATE = rf"(?:{MONTH},?\s+)?(?:\d{{1,2}},?\s+)?{YEAR}"
 _DATE_ALONE = re.compile(
     rf"^\s*{_DATE}(?:\s*[,;]?\s*(?i:revised|updated|this\sversion:?)\s+{_DATE})?\s*$"
 )
@@ -52,7 +52,11 @@ _METADATA_LINE = re.compile(
     r"\bdoi\b|\b(?:19|20)\d\d\b.*\d+:\d+|\b(?:Technical|Research)\sReport\b|\bWorking\sPaper\b",
     re.IGNORECASE,
 )
-_NAME_WITH_EMAIL = re.compile(r"^(?P<name>[^\W\d_][^()@]{2,60}?)\s*\(\s*[\w.+\-]+@[\w.\-]+\s*\)$")
+# "Kevin J Loope (kjl75@cornell.edu)", "Roxana Burciu, roxanadiana.burciu@phd.unibocconi.it"
+_NAME_WITH_EMAIL = re.compile(
+    r"^(?:(?P<name>[^\W\d_][^()@]{2,60}?)\s*\(\s*[\w.+\-]+@[\w.\-]+\s*\)|"
+    r"(?P<comma_name>[^\W\d_][^()@,]{2,60}?),\s*[\w.+\-]+@[\w.\-]+)$"
+)
 # a lone capitalised word after the last separator of a line, and a line that opens with
 # one word and its marks: the two halves of one name
 _GIVEN_AT_END = re.compile(r"(?<![,;&])(?<!\band)\s*\b[A-Z][a-z][\w'’\-]*\s*$")
@@ -89,6 +93,7 @@ NAMES_SHARE = 0.45  # where no type is larger, the names under the title sit thi
 COVER_LINES = 12  # page 1 prints no more lines than this: a cover
 COVER_CHARACTERS = 600  # or no more text than this, its title set line by line in display type
 COVER_TITLE_SIZE = 14.0  # and its title is display type (points), not a fragment of text
+PARAGRAPH_LINE = 40  # characters: a line of running text
 MAX_AUTHOR_LINES = 24  # a long list one name a line (BMC's provisional PDFs)
 MAX_AUTHOR_FRAGMENTS = 60
 
@@ -115,6 +120,7 @@ def read_title_block(page: PageLines) -> TitleBlock:
         if line.top < page.height * TOP_SHARE
         and _could_be_title(line)
         and line.size >= TITLE_CONTRAST * body
+        and not _size_misread(lines, i)
     ]
     blocks: list[TitleBlock] = []
     used: set[int] = set()
@@ -139,12 +145,34 @@ def read_title_block(page: PageLines) -> TitleBlock:
     blocks = _body_names_last(blocks)
     listed = _names_with_emails(lines)
     for block in blocks:
-        if not block.authors and listed:
+        if listed and _fuller(block.authors, [surname_first(n) for n in listed]):
             block.authors = [surname_first(n) for n in listed]
             block.author_text = ", ".join(listed)
     first = blocks[0]
     first.alternatives = blocks[1:]
     return first
+
+
+def _size_misread(lines: list[Line], index: int) -> bool:
+    """A size the text layer misstates: a line above or below, said to be set as large,
+    stands less than half that size away ("Resumen: …" read as 55.8 pt on an 11 pt pitch)."""
+    line = lines[index]
+    return (
+        len(line.text) >= PARAGRAPH_LINE
+        and any(
+            abs(other.size - line.size) <= 0.1
+            and 0 < abs(other.top - line.top) < 0.5 * line.size
+            and len(other.text) >= PARAGRAPH_LINE  # not a formula's piece set a little higher
+            for other in lines[max(0, index - 1) : index + 2]
+            if other is not line
+        )
+    )
+
+
+def _fuller(read: list[str], listed: list[str]) -> bool:
+    """Whether the names listed with their e-mails say more than those read under the title
+    (the first of them only, where a department follows each)."""
+    return len(listed) > len(read) and set(read) <= set(listed)
 
 
 def _characters(lines: list[Line]) -> int:
@@ -165,7 +193,9 @@ def _cover_block(lines: list[Line]) -> list[TitleBlock]:
     """A cover that prints little but its title (an OECD report, a proceedings volume, a fact
     sheet): the largest type wherever it sits, whatever the few other lines are set in."""
     titles = [
-        i for i, line in enumerate(lines) if _could_be_title(line) and line.size >= COVER_TITLE_SIZE
+        i
+        for i, line in enumerate(lines)
+        if _could_be_title(line) and line.size >= COVER_TITLE_SIZE and not _size_misread(lines, i)
     ]
     if not titles:
         return []
@@ -329,9 +359,10 @@ def _names_with_emails(lines: list[Line]) -> list[str]:
     names = []
     for line in lines[:60]:
         match = _NAME_WITH_EMAIL.match(line.names_text.strip())
-        if match and looks_like_name(match.group("name").strip()):
-            names.append(match.group("name").strip())
-        elif names:
+        name = (match.group("name") or match.group("comma_name")).strip() if match else ""
+        if name and looks_like_name(name):
+            names.append(name)
+        elif names and not _AFFILIATION.search(line.text):  # each name over its department
             break
     return names
 
@@ -445,6 +476,9 @@ def authors_from_text(text: str) -> list[str]:
     return [surname_first(n) for n in good]
 
 
+ONE_WORD_SPACED = re.compile(r"(?:[A-ZÀ-Þ]\s+){2,}[A-ZÀ-Þ]")  # "T  E  S  I  S": a genre's label
+
+
 def _could_be_title(line: Line, fewest_letters: int = 4) -> bool:
     text = _STATUS_TAG.sub("", line.text).strip()
     letters = sum(c.isalpha() for c in text)
@@ -456,7 +490,11 @@ def _could_be_title(line: Line, fewest_letters: int = 4) -> bool:
         and not _DATE_ALONE.match(text)
         and not PLACEHOLDER_TITLE.match(text)
         and not _DOCUMENT_CODE.fullmatch(text)
+        and not ONE_WORD_SPACED.fullmatch(text)
     )
+
+
+_CLOSED = re.compile(r"[^\W\d_]{4,}\.\s*$")  # a line that ends a sentence
 
 
 def _continues_title(line: Line, size: float, neighbour: Line, before: bool = False) -> bool:
@@ -474,6 +512,8 @@ def _continues_title(line: Line, size: float, neighbour: Line, before: bool = Fa
     broken = not before and (OPEN_END.search(upper.text) or line.text.lstrip()[:1].islower())
     if not near or not (_could_be_title(line, fewest) or (broken and _letters(line) >= fewest)):
         return False
+    if not before and _CLOSED.search(upper.text) and looks_like_name(line.text.strip(" .")):
+        return False  # "Projet de master en Philosophie." / "Aubin Robert.": its author
     gap = neighbour.top - line.bottom if before else line.top - neighbour.bottom
     widest = 1.6 if colon else 2.0 if broken and same_type else 0.8
     return -0.5 * size < gap < widest * size
@@ -548,7 +588,8 @@ def _author_text(lines: list[Line], title_size: float) -> str:
         if not names and not marks_only:
             following = lines[index + 1].names_text if index + 1 < len(lines) else ""
             same_size = abs(line.size - first_size) <= 0.6
-            if taken and same_size and _ends_broken(taken[-1], text, following):
+            broken_off = _ends_broken(taken[-1], text, following) if taken else False
+            if same_size and broken_off and not _DATE_ALONE.match(text):  # not "October, 2018"
                 taken[-1] += " " + text  # the family name of the last line's last name
                 continue
             if not taken and _subtitle(line, lines[index + 1 :]):
@@ -641,7 +682,7 @@ def _no_email(text: str) -> str:
 def _body_size(lines: list[Line]) -> float:
     """The type size most of the page's characters are set in."""
     sizes: dict[float, int] = {}
-    for line in lines:
-        if line.size:
+    for index, line in enumerate(lines):
+        if line.size and not _size_misread(lines, index):
             sizes[line.size] = sizes.get(line.size, 0) + len(line.text)
     return max(sizes, key=lambda s: sizes[s]) if sizes else 0.0
