@@ -375,6 +375,7 @@ SYMBOL = st.sampled_from(["□", "⋄", "✉", "\x8e", "\u200b", "∗", "†", "
 
 
 @given(st.lists(st.tuples(NAME_WORD, NAME_WORD, SYMBOL), min_size=2, max_size=6))
+@example([("Ann", "Cole", "□"), ("Wei", "Hon", "†")])  # a family name that is also a degree
 def test_a_symbol_after_each_name_never_stays_in_it(people: list[tuple[str, str, str]]) -> None:
     line = ", ".join(f"{g} {f}{mark}" for g, f, mark in people)
     assert split_names(line) == [f"{g} {f}" for g, f, _ in people]
@@ -4594,3 +4595,72 @@ def test_a_short_thesis_title_in_display_type_over_its_subtitle_is_no_banner() -
         (796.0, 8.8, "Stockholm, Sverige 2022"),
     ]
     assert lines_record(lines).title == "Meningen med markanvisningen"
+
+
+def test_indonesian_dutch_and_french_student_theses() -> None:
+    skripsi = [
+        (100.0, 14.0, "SISTEM PEMESANAN MAKANAN DAN MINUMAN DI"),
+        (116.0, 14.0, "OSAKA RAMEN DEPOK BERBASIS JAVA"),
+        (200.0, 12.0, "Tugas Akhir"),
+        (216.0, 12.0, "diajukan untuk melengkapi persyaratan mencapai gelar sarjana"),
+        (600.0, 12.0, "FAKULTAS TEKNIK DAN ILMU KOMPUTER"),
+        (616.0, 12.0, "UNIVERSITAS INDRAPRASTA PGRI"),
+        (632.0, 12.0, "2019"),
+    ]
+    metadata = lines_record(skripsi)
+    assert (metadata.type, metadata.publisher.casefold()) == (
+        "thesis",
+        "universitas indraprasta pgri",
+    )
+    assert (
+        metadata.title == "SISTEM PEMESANAN MAKANAN DAN MINUMAN DI OSAKA RAMEN DEPOK BERBASIS JAVA"
+    )
+    scriptie = [
+        (155.0, 10.6, "Faculteit Bedrijf en Organisatie"),
+        (254.0, 10.6, "Ad blockers en hun impact op gratis content beschikbaar op het internet"),
+        (391.0, 10.6, "Tim Van Roosbroeck"),
+        (504.0, 10.6, "Scriptie voorgedragen tot het bekomen van de graad van"),
+        (519.0, 10.6, "Bachelor in de toegepaste informatica"),
+        (590.0, 10.6, "Promotor:"),
+        (604.0, 10.6, "Sebastiaan Labijn"),
+        (747.0, 10.6, "Academiejaar: 2015-2016"),
+    ]
+    metadata = lines_record(scriptie)
+    assert (metadata.type, metadata.year) == ("thesis", 2016)
+    assert (
+        metadata.title == "Ad blockers en hun impact op gratis content beschikbaar op het internet"
+    )
+    memoire = [
+        (192.0, 21.8, "PATCHWORK COMBINATOIRE DE"),
+        (232.0, 21.8, "COURBES ALGÉBRIQUES"),
+        (283.0, 12.7, "Mémoire de L3"),
+        (339.0, 11.8, "Raphaël Alexandre, Thomas Mordant"),
+        (654.0, 15.1, "21 février 2016"),
+        (674.0, 15.1, "École Normale Supérieure"),
+    ]
+    metadata = lines_record(memoire)
+    assert (metadata.type, metadata.publisher) == ("thesis", "École Normale Supérieure")
+    doctoral = [*memoire[:-1], (674.0, 15.1, "ÉCOLE DOCTORALE SCIENCES")]
+    assert lines_record(doctoral).publisher == ""  # a doctoral school is no university
+
+
+def test_a_nice_guidelines_number_and_address_and_a_sites_terms_are_no_address() -> None:
+    lines = [
+        (120.0, 24.0, "Parkinson’s disease in adults"),
+        (200.0, 12.0, "NICE guideline"),
+        (215.0, 10.0, "Published: 19 July 2017"),
+        (230.0, 10.0, "www.nice.org.uk/guidance/ng71"),
+        (790.0, 7.0, "© NICE 2024. All rights reserved. Subject to Notice of rights"),
+    ]
+    metadata = lines_record(lines)
+    found = (metadata.type, metadata.number, metadata.url)
+    assert found == ("report", "NG71", "www.nice.org.uk/guidance/ng71")
+    elsewhere = [*lines[:2], (230.0, 10.0, "see www.nice.org.uk/guidance/ng71 for the evidence")]
+    assert lines_record([line for line in elsewhere if "NICE" not in line[2]]).number == ""
+    foot = (
+        790.0,
+        7.0,
+        "Cambridge Core terms of use, available at https://www.cambridge.org/core/terms",
+    )
+    page = [(120.0, 16.0, "Keywords in the study of sustainability"), *TEXT, foot]
+    assert lines_record(page, later=([*TEXT, foot],)).url == ""

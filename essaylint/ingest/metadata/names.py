@@ -274,7 +274,10 @@ def _without_degrees(name: str) -> str:
     """ "Louis Anthony Cox Jr. PhD" → "Louis Anthony Cox Jr.": post-nominals set without a
     comma; a "name" of degrees alone ("MD, PhD") is none."""
     words = name.split()
-    while words and words[-1].replace(".", "") in _DEGREES:
+    if all(word.replace(".", "") in _DEGREES for word in words):
+        return ""  # "BSc (Hon)", "MD, PhD": degrees alone
+    # a degree follows a whole name: "Aa Hon" is a given and a family name
+    while len(words) > 2 and words[-1].replace(".", "") in _DEGREES:
         words.pop()
     if "".join(words).replace(".", "") in _DEGREES:
         return ""  # "M. Pharm": a degree its text layer spaced out

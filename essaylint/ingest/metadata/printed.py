@@ -1923,7 +1923,8 @@ _AVAILABLE = re.compile(
 _NOT_ITEM_URL = re.compile(  # ebookcentral…/lib/<library>/: a library's own link to a book
     r"creativecommons|doi\.org|/licenses?/|orcid\.org|mailto:|/submit\b|crossmark|"
     r"ebookcentral\.proquest\.com/lib/|"
-    r"twitter\.com|facebook\.com|/about\b|/authors?\b|/subscri|/reprints?\b|/permissions?\b",
+    r"twitter\.com|facebook\.com|/about\b|/authors?\b|/subscri|/reprints?\b|/permissions?\b|"
+    r"/terms\b|/terms-and-?conditions|/privacy\b|/cookies?\b",  # a site's terms, not the item
     re.IGNORECASE,
 )
 
@@ -2030,7 +2031,8 @@ THESIS = re.compile(
     r"Erlangung|HAL\sId:\s?tel-|Disserta\S{1,3}ão\sde\sMestrado|Tese\sde\sDoutorado|"
     r"Tesis\sDoctoral|Masterarbeit|Bachelorarbeit|Diplomarbeit|Disserta\S{1,3}ão\sapresentada|"
     r"Proefschrift\ster\sverkrijging|Masterproef|M[ée]moire\spr[ée]sent[ée]|"
-    r"M[ée]moire\sde\s(?:master|fin\sd['’][ée]tudes|fin\sde\scycle|licence)|en\svue\sde\sl['’]obtention|"
+    r"M[ée]moire\sde\s(?:master|M[12]|L3|fin\sd['’][ée]tudes|fin\sde\scycle|licence)|"
+    r"en\svue\sde\sl['’]obtention|"
     r"Trabajo\sde\sfin\sde\s(?:grado|m[áa]ster)|Tesi\sdi\s(?:laurea|dottorato)|"
     r"para\sobtener\sel\s(?:t[íi]tulo|grado)|Tesis\spara\s(?:optar|obtener)|"
     r"requisito\sparcial\spara\s(?:optar|obtener)|Memoria\spara\soptar|"
@@ -2039,6 +2041,8 @@ THESIS = re.compile(
     r"Tesis\sde\s(?:Licenciatura|Maestr[íi]a|Grado|Doctorado)|Trabajo\sde\sgrado|"
     r"毕业设计|毕业论文|学位论文|Trabalho\sde\sConclus\S{1,3}o\sde\sCurso|"
     r"Masteroppgave|Masteravhandling|Examensarbete|Kandidatarbeit|"
+    r"^\s*Skripsi\s*$|Tugas\sAkhir|gelar\s(?:sarjana|magister)|Scriptie\svoorgedragen|Bachelorproef|"
+    r"(?:Yüksek\sLisans|Doktora|Bitirme)\s(?:Tezi|Projesi)|"
     r"Выпускная\sквалификационная\sработа|Диссертация\sна\sсоискание|"
     r"Магистерская\sдиссертация|Бакалаврская\sработа|Работа\sбакалавра|"
     r"^\s*(?:Supervisor|Supervised\sby|Advisor|Adviser|Veileder|Handledare|Vejleder|"
@@ -2065,7 +2069,7 @@ _THESIS_MONTH = rf"(?:{MONTH}|(?i:{IBERIAN_MONTH}))"
 # a name before the word, joined to it by hyphens too: "Rheinische Friedrich-Wilhelms-Universität"
 _UNIVERSITY = re.compile(
     r"(?P<university>(?:[A-ZÀ-Þ][\w'’\-]+[ ]){0,4}(?:[A-ZÀ-Þ][\w'’]+-){0,3}"
-    r"(?i:Universi(?:ty|tät|té|tà|dade|dad|teit|tetet|tet|tário|tario|taria))"
+    r"(?i:Universi(?:ty|tät|té|tà|dade|dad|teit|tetet|tet|tário|tario|taria|tat|tas)|[ÉE]cole)"
     r"(?:[ ](?:(?i:of|at|de|du|des|di|do|da|dos|the|degli|della|del|dei|i|zu|der|à)[ ])*"
     r"[A-ZÀ-Þ][\w'’\-]+){0,5})"
 )
@@ -2146,6 +2150,24 @@ def dagstuhl_foot(text: PrintedText) -> Iterator[Candidate]:
     yield Candidate("publisher", _DAGSTUHL, 0.85, where)
 
 
+# NICE's guidance: "NICE guideline / Published: 19 July 2017 / www.nice.org.uk/guidance/ng71"
+_NICE_GUIDANCE = re.compile(
+    r"\b(?P<url>(?:https?://)?www\.nice\.org\.uk/guidance/(?P<id>(?:ng|cg|qs|ta|ph|dg|ipg|mtg)\d{1,4}))\b",
+    re.IGNORECASE,
+)
+
+
+def nice_guidance(text: PrintedText) -> Iterator[Candidate]:
+    """The number and address of a NICE guideline, from the address on its cover."""
+    front = text.front_text()
+    if not (match := _NICE_GUIDANCE.search(front)) or "NICE" not in front:
+        return
+    where = f"p1 NICE guidance '{match.group('url')}'"
+    yield Candidate("number", match.group("id").upper(), 0.8, where)
+    yield Candidate("url", match.group("url"), 0.85, where)
+    yield Candidate("type_cue", "report", 0.7, where)
+
+
 def mpra_cover(text: PrintedText) -> Iterator[Candidate]:
     """The cover the Munich Personal RePEc Archive puts on its working papers: "MPRA Paper
     No. 8468, posted 26. April 2008" (the posting date is not the paper's year)."""
@@ -2196,7 +2218,7 @@ def _degree_university(around: str) -> str:
     for university in (*_UNIVERSITY.finditer(around), *_SCRIPT_UNIVERSITY.finditer(around)):
         found = university.groupdict()
         name = recase_title(" ".join((found.get("university") or found.get("cjk") or "").split()))
-        within = re.search(r"\b(?:School|College|Faculty|Library)$", name)
+        within = re.search(r"\b(?:School|College|Faculty|Library)$|\bDoctorale?\b", name)
         if (len(name.split()) >= 2 or found.get("cjk")) and not within:
             return name
     return ""
