@@ -396,10 +396,14 @@ _CHINESE_AUTHOR = re.compile(
 _CELLS = re.compile(r"\s{2,}")
 # who a thesis names besides its author: the name under one of these is not the author
 _NAME_JOINERS = PARTICLES | {"y", "e"}  # "Dias dos Santos", "Ortega y Gasset"
+# the supervisors' labels ("Relatore:", "DIRECTORES DE TESIS:", "PROFESOR GUÍA:")
+_ADVISERS = (
+    r"(?:co-?)?supervisors?|advis[eo]rs?|promot(?:or|oren|ors|ores)|begeleiders?|veileder|"
+    r"betreuer(?:in)?|gutachter(?:in)?|relat(?:or|ore|ori|rice)|directeur|director(?:[ae]s?|s)?|"
+    r"orientador[ae]?s?|tutor(?:[ae]s?|s)?|profesor(?:/a)?\sgu[íi]a"
+)
 _NOT_AUTHOR = re.compile(
-    r"\b(?:(?:co-?)?supervisors?|advis[eo]rs?|promot(?:or|oren|ors)|begeleiders?|veileder|"
-    r"betreuer(?:in)?|gutachter(?:in)?|relat(?:ore|ori|rice)|directeur|director[ae]?|"
-    r"orientador[ae]?|tutor[ae]?|jury|committee|prof|referent(?:in)?|examiners?|readers?|"
+    rf"\b(?:{_ADVISERS}|jury|committee|prof|referent(?:in)?|examiners?|readers?|"
     r"επιβλέπ\w*|руководител\w*|指导教师|指導教員)\b",
     re.I,
 )
@@ -768,11 +772,7 @@ def _frame_lines(lines: list[Line]) -> set[int]:
     return frame
 
 
-_SUPERVISOR = re.compile(
-    r"^\s*(?:directore?s?|advisors?|supervisors?|orientador[ae]?s?|profesor(?:/a)?\sgu[íi]a|"
-    r"tutor(?:es|a)?|betreuer(?:in)?|relatori?|promotor(?:es)?)\b.{0,20}:?\s*$",
-    re.I,
-)
+_SUPERVISOR = re.compile(rf"^\s*(?:{_ADVISERS})\b.{{0,20}}:?\s*$", re.I)  # a label's line
 _PLACE_AND_YEAR = re.compile(rf"[^\W\d][^\d]{{1,40}},\s*{YEAR}")  # "México, CDMX, 2024"
 
 
