@@ -19,8 +19,8 @@ Matching rules
 - strings (title, container, publisher, report_number, volume, issue, article_number):
   NFKC, accents removed, case folded, '&' read as 'and', then every character that is not a
   letter or digit dropped ("PLoS ONE" == "PLOS ONE", "L ONG E VAL" == "LongEval").
-  Publisher also drops a leading "the" and a trailing Ltd/Inc/Limited/LLC/GmbH/Co; container
-  drops a leading "the".
+  Publisher also drops a leading "the" and a trailing Ltd/Inc/Limited/LLC/GmbH/Co/B.V./plc;
+  container drops a leading "the".
 - authors: the list of family names, same length and order; each compared on the last word
   of the family name after dropping Jr/Sr/II/III/IV; where the key says
   name_order_ambiguous, the first or the last word of the printed name is accepted.
@@ -91,8 +91,9 @@ def norm_publisher(text: str) -> str:
     words = fold_words(str(text).replace("&", " and "))
     if words and words[0] == "the":
         words = words[1:]
-    while words and words[-1] in {"ltd", "inc", "limited", "llc", "gmbh", "co"}:
-        words = words[:-1]
+    legal = {"ltd", "inc", "limited", "llc", "gmbh", "co", "bv", "plc"}
+    while words and (words[-1] in legal or words[-2:] == ["b", "v"]):  # "Elsevier B.V."
+        words = words[:-2] if words[-2:] == ["b", "v"] else words[:-1]
     return "".join(words)
 
 

@@ -26,7 +26,13 @@ from essaylint.ingest.metadata.journals import (
     known_titles,
     venue_by_form,
 )
-from essaylint.ingest.metadata.layout import Line, PageLines, repair_accents, without_line_numbers
+from essaylint.ingest.metadata.layout import (
+    Line,
+    PageLines,
+    _LineBuilder,
+    repair_accents,
+    without_line_numbers,
+)
 from essaylint.ingest.metadata.names import (
     PARTICLES,
     SUFFIXES,
@@ -4664,3 +4670,192 @@ def test_a_nice_guidelines_number_and_address_and_a_sites_terms_are_no_address()
     )
     page = [(120.0, 16.0, "Keywords in the study of sustainability"), *TEXT, foot]
     assert lines_record(page, later=([*TEXT, foot],)).url == ""
+
+
+@pytest.mark.parametrize(
+    ("foot", "publisher"),
+    [
+        ("\x02 2014 by the Ecological Society of America", "Ecological Society of America"),
+        (
+            "Ó 2010 American Society for Blood and Marrow Transplantation",
+            "American Society for Blood and Marrow Transplantation",
+        ),
+        ("Copyright \x17 2000 by Academic Press", "Academic Press"),
+        (
+            "Copyright q 2005 by the American College of Veterinary Internal Medicine",
+            "American College of Veterinary Internal Medicine",
+        ),
+        ("# 2008 by Wiley Periodicals, Inc.", "Wiley Periodicals"),
+        (
+            "© \uf63a\uf639\uf6dc\uf640 American Statistical Association",
+            "American Statistical Association",
+        ),
+        (
+            "Copyright by Sociedade Brasileira de Física. Printed in Brazil.",
+            "Sociedade Brasileira de Física",
+        ),
+        ("Copyright 2004 ACM 1-58113-664-1/04/0006 ...$5.00.", "ACM"),
+        ("0021-9991/$ - see front matter Ó 1999 Elsevier Science B.V. All", "Elsevier Science"),
+    ],
+)
+def test_copyright_signs_symbol_fonts_and_pdfium_code_otherwise(foot: str, publisher: str) -> None:
+    lines = [(120.0, 20.0, "A study of something"), (150.0, 12.0, "Ann Cole"), *TEXT]
+    assert lines_record([*lines, (790.0, 7.0, foot)]).publisher == publisher
+    assert lines_record([*lines, (790.0, 7.0, "Ó 2010 Ann Cole")]).publisher == ""
+
+
+def test_a_holder_is_no_byline_nor_a_pictures_credit_nor_an_author_the_layer_misspelt() -> None:
+    title = (120.0, 20.0, "Vergleiche als antizipierende Praxis")
+    byline = [(60.0, 8.0, "© 2019 Waxmann"), (70.0, 8.0, "Stefan Groth"), title]
+    metadata = lines_record([*byline, (150.0, 12.0, "Stefan Groth"), *TEXT])
+    assert (metadata.authors, metadata.publisher) == (["Groth, Stefan"], "Waxmann")
+    credit = (400.0, 8.0, "sous forme de buissons au Niger [[5], ©University of Chicago")
+    assert lines_record([title, (150.0, 12.0, "Ann Cole"), *TEXT, credit]).publisher == ""
+    holder = (790.0, 7.0, "© 2024 Molnaŕ, Kovács and Szabó")
+    authors = (150.0, 12.0, "Anna Molnár, Béla Kovács and Csaba Szabó")
+    assert lines_record([title, authors, *TEXT, holder]).publisher == ""
+
+
+def test_heads_of_econometrica_cambridge_cell_press_the_aps_nature_and_a_russian_journal() -> None:
+    def head(text: str, foot: bool = False) -> DocumentMetadata:
+        line = (790.0, 7.0, text) if foot else (40.0, 8.0, text)
+        return lines_record([line, (120.0, 20.0, "A study of something"), *TEXT])
+
+    def fields(m: DocumentMetadata) -> tuple[object, ...]:
+        return (m.container, m.volume, m.issue, m.page, m.number, m.year)
+
+    econometrica = head("Econometrica, Vol. 82, No. 5 (September, 2014), 1671–1748")
+    assert fields(econometrica) == ("Econometrica", "82", "5", "1671-1748", "", 2014)
+    ijbc = head("International Journal of Bifurcation and Chaos, Vol. 20, No. 9 (2010) 2701–2721")
+    assert fields(ijbc)[1:4] == ("20", "9", "2701-2721")
+    cambridge = head("The Cognitive Behaviour Therapist (2017), vol. 10, e12, page 1 of 24")
+    expected = ("The Cognitive Behaviour Therapist", "10", "", "", "e12", 2017)
+    assert fields(cambridge) == expected
+    neuron = head("Neuron, Vol. 38, 871–885, June 19, 2003, Copyright 2003 by Cell Press")
+    assert fields(neuron) == ("Neuron", "38", "", "871-885", "", 2003)
+    assert neuron.publisher == "Cell Press"
+    prl = head("VOLUME 80, NUMBER 17  PHYSICAL REVIEW LETTERS  27 APRIL 1998")
+    assert fields(prl) == ("Physical Review Letters", "80", "17", "", "", 1998)
+    nature = head("57 2 | NATURE | VO L 5 2 3 | 30 JULY 20 1 5", foot=True)
+    assert fields(nature) == ("Nature", "523", "", "", "", 2015)
+    russian = head("Дальневосточный математический журнал. 2015. Том 15. В 2. C. 0–0")
+    assert fields(russian) == ("Дальневосточный математический журнал", "15", "2", "", "", 2015)
+    spanish = head(
+        "Behavioral Psychology / Psicología Conductual, Vol. 28, Nº 2, 2020, pp. 343-361"
+    )
+    assert fields(spanish)[1:] == ("28", "2", "343-361", "", 2020)
+
+
+def test_an_articles_first_page_behind_a_publishers_cover_gives_its_doi_and_holder() -> None:
+    cover = [
+        (100.0, 12.0, "The copyright to this Article is held by the Econometric Society."),
+        *TEXT,
+    ]
+    article = [*TEXT, (790.0, 7.0, "© 2014 The Econometric Society DOI: 10.3982/ECTA10489")]
+    metadata = lines_record(cover, later=(article,))
+    assert (metadata.doi, metadata.publisher) == ("10.3982/ECTA10489", "The Econometric Society")
+    footnote = [*TEXT, (790.0, 7.0, "See Smith (2010), DOI: 10.1000/other")]
+    assert lines_record(cover, later=(footnote,)).doi == ""
+
+
+def test_letter_spaced_heads_are_read_as_words_by_the_gaps_between_letters() -> None:
+    builder = _LineBuilder(842.0)
+    x = 10.0
+    for word in ("PHYSICAL", "REVIEW"):
+        for letter in word:
+            builder.add(letter, x, x + 7.0, 20.0, 8.0)
+            builder.add(" ", x + 7.0, x + 9.0, 20.0, 8.0)
+            x += 9.0
+        x += 6.0  # the wider gap between words
+    builder.end_line()
+    assert builder.lines[0].text == "PHYSICAL REVIEW"
+    builder.add("A", 10.0, 17.0, 20.0, 8.0)
+    builder.add(" ", 17.0, 20.0, 20.0, 8.0)
+    builder.add("b", 20.0, 27.0, 20.0, 8.0)
+    builder.end_line()
+    assert builder.lines[1].text == "A b"  # too short a run to be letter-spaced
+
+
+def test_bylines_a_column_a_title_size_a_by_line_and_a_colon_cannot_hide() -> None:
+    title = [(49.0, 16.1, "Axon Pruning during Drosophila Metamorphosis")]
+    column = [
+        (124.0, 7.7, "receptor isoform B1 (EcR-B1) and Ultraspiracle (USP),"),
+        (134.0, 7.7, "the Drosophila homologs of mammalian retinoic acid"),
+        (123.0, 7.6, "Ryan J. Watts,1 Eric D. Hoopfer,1,2 and Liqun Luo1,2,*"),
+        (134.0, 7.7, "Department of Biological Sciences"),
+    ]
+    metadata = lines_record([*title, *column, *TEXT])
+    assert metadata.authors == ["Watts, Ryan J.", "Hoopfer, Eric D.", "Luo, Liqun"]
+    same_size = [
+        (122.0, 11.7, "INTERVENCIÓN MEDIANTE EXPOSICIÓN MULTIMEDIA EN UN"),
+        (138.0, 11.7, "CASO DE FOBIA INFANTIL A LAS AVISPAS1"),
+        (166.0, 11.7, "Antonio Ruiz García y Luis Valero Aguayo"),
+        (180.0, 10.7, "Universidad de Málaga (España)"),
+    ]
+    assert lines_record([*same_size, *TEXT]).authors == [
+        "García, Antonio Ruiz",
+        "Aguayo, Luis Valero",
+    ]
+    by = [
+        (297.0, 27.2, "NON-GOVERNMENTAL"),
+        (326.0, 27.2, "ORGANIZATIONS AND WORLD"),
+        (355.0, 27.2, "BANK-SUPPORTED PROJECTS IN"),
+        (383.0, 27.2, "ASIA: LESSONS LEARNED"),
+        (470.0, 28.2, "by"),
+        (498.0, 27.5, "Bhuvan Bhatnagar"),
+        (672.0, 14.1, "Technical Department"),
+        (687.0, 14.1, "Asia Region"),
+        (702.0, 14.1, "World Bank  May 1991"),
+    ]
+    metadata = lines_record([(221.0, 14.1, "Departmental Papers Series, No.2"), *by])
+    assert metadata.title.endswith("WORLD BANK-SUPPORTED PROJECTS IN ASIA: LESSONS LEARNED")
+    assert metadata.authors == ["Bhatnagar, Bhuvan"]
+    assert (metadata.type, metadata.number, metadata.publisher) == ("report", "2", "World Bank")
+    colon = [
+        (115.0, 15.3, "When Regimes Do Not Help:"),
+        (139.0, 15.3, "Heavy Tails, Covariance Memory, and"),
+        (161.0, 15.3, "Short-Horizon Equity Risk Forecasting"),
+        (194.0, 10.6, "Saverio Lauriola"),
+    ]
+    metadata = lines_record([*colon, *TEXT])
+    assert metadata.title.endswith("Memory, and Short-Horizon Equity Risk Forecasting")
+    assert metadata.authors == ["Lauriola, Saverio"]
+    translated = [
+        (113.0, 15.1, "Introduzindo aprendizado de máquina em cursos de física"),
+        (156.0, 8.0, "Inserting machine learning in physics courses: the case of rolling"),
+        (175.0, 10.6, "H. Ferreira, E.F. Almeida Junior, W. Espinosa-García"),
+        (214.0, 7.9, "1Universidade Federal do ABC, Santo André, SP, Brasil."),
+    ]
+    assert lines_record([*translated, *TEXT]).authors[0] == "Ferreira, H."
+    abstract = [
+        (90.0, 14.0, "Coal and Oil Sands Exploration Reclamation Requirements"),
+        (355.0, 9.3, "This directive provides the coal exploration program and the oil sands"),
+        (367.0, 9.3, "reclamation certification: criteria, assessment methodology, and the"),
+        (378.0, 9.3, "private land. It replaces the Directive Coal and Oil Sands Exploration"),
+    ]
+    assert lines_record([*abstract, *TEXT]).authors == []
+    cover = [
+        (112.0, 37.2, "The Influence of Stimulus Deviance"),
+        (326.0, 16.5, "Citation  Daffner, Kirk R., Leonard F.M. Scinto, Vivian Calvo"),
+    ]
+    assert lines_record([*cover, *TEXT]).authors == []
+
+
+def test_a_swedish_thesis_byline_and_its_hogskola() -> None:
+    metadata = lines_record(
+        [
+            (80.0, 16.0, "En komparativ studie av IS-resenärers återvändande"),
+            (160.0, 11.0, "Av: Carl Tuléus, Sabrina Khsassi"),
+            (200.0, 11.0, "Handledare: Malin Picha Edwardsson"),
+            (215.0, 11.0, "Södertörns Högskola | Institutionen för samhällsvetenskaper"),
+            (230.0, 11.0, "Kandidatuppsats | 15 hp"),
+            *TEXT,
+        ]
+    )
+    assert metadata.authors == ["Tuléus, Carl", "Khsassi, Sabrina"]
+    assert (metadata.type, metadata.publisher) == ("thesis", "Södertörns Högskola")
+
+
+def test_an_info_authors_markup_is_no_name() -> None:
+    embedded = read_embedded({"Author": "Yong Wang; Yanzhong Yao<cor1>; Jiawei Guo"}, None)
+    assert embedded.authors == ["Wang, Yong", "Yao, Yanzhong", "Guo, Jiawei"]

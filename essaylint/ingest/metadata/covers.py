@@ -511,9 +511,10 @@ def _unlabelled_author(text: PrintedText, title: str) -> str:
 
 
 # A report's or brief's author label: "Authors:" over "Nicola Davey & Ali Cole",
-# "Prepared by Suleman Yousaf", "Autores: …"
+# "Prepared by Suleman Yousaf", "Autores: …", "Av: Carl Tuléus, Sabrina Khsassi"
 _AUTHOR_LABEL = re.compile(
-    r"^\s*(?:(?:Authors?|Autor(?:es|in|en|zy|/a)?|Auteur(?:e?s)?|Autori?|Auteurs?)\s*:|"
+    r"^\s*(?:(?:Authors?|Autor(?:es|in|en|zy|/a)?|Auteur(?:e?s)?|Autori?|Auteurs?|Av|Door|Von|"
+    r"F[öo]rfattare|Forfattere?|Tekijä(?:t)?)\s*:|"  # Swedish "Av:", Danish "Forfatter:", …
     r"(?:Prepared|Written|Compiled)\sby:?|(?:Elaborado|Realizado)\spor\s?:?|(?:Rédigé|Réalisé)\spar\s?:?|"
     r"Pr[ée]sent[ée]e?\s(?:et\ssoutenue?\s)?par\s?:?|"
     r"Verfasst\svon:?|(?:研究生|作\s?者|著\s?者|저\s?자|성\s?명)\s?:)"

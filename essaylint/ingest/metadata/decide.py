@@ -525,7 +525,7 @@ def _publisher(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None
         and not best.source.startswith("p")  # printed "Published by PNAS" stands
     ):
         best = None  # the journal's own name (BMC puts it in dc:publisher)
-    holder = _without_journal(chosen.get("holder"), metadata.container)
+    holder = _without_byline(_without_journal(chosen.get("holder"), metadata.container), metadata)
     if best is None and holder is not None and not _names_an_author(holder.value, metadata):
         best = holder
     if best is not None:
@@ -540,6 +540,22 @@ def _without_full_stop(container: str) -> str:
     if len(words) < 2 or not container.endswith(".") or len(words[-1]) < 6:
         return container
     return container[:-1] if not any(w.endswith(".") for w in words[:-1]) else container
+
+
+def _without_byline(holder: Candidate | None, metadata: DocumentMetadata) -> Candidate | None:
+    """A copyright holder read on into the byline under it ("© 2019 Waxmann" / "Stefan
+    Groth"): the words before the first author's full name."""
+    if holder is None:
+        return None
+    words = holder.value.split()
+    for author in metadata.authors:
+        name = given_family(author).split()
+        for start in range(1, len(words) - len(name) + 1):
+            if [w.casefold() for w in words[start : start + len(name)]] == [
+                w.casefold() for w in name
+            ]:
+                return replace(holder, value=" ".join(words[:start]))
+    return holder
 
 
 def _without_journal(holder: Candidate | None, container: str) -> Candidate | None:
@@ -562,6 +578,9 @@ def _issuer(metadata: DocumentMetadata, candidates: list[Candidate]) -> None:
     issuers = [
         c for c in candidates if c.field == "issuer" and _fold(c.value) != _fold(metadata.title)
     ]
+    issuers.sort(
+        key=lambda c: bool(_SUBUNIT.match(c.value))
+    )  # "Technical Department" / "World Bank"
     if metadata.type == "thesis":
         issuers.sort(key=lambda c: not re.search(r"(?i)universi", c.value))
     if issuers:
@@ -569,9 +588,15 @@ def _issuer(metadata: DocumentMetadata, candidates: list[Candidate]) -> None:
         metadata.evidence["publisher"] = _describe(issuers[0])
 
 
+# a unit within a body, named by its kind alone: "Technical Department", "Asia Region"
+_SUBUNIT = re.compile(r"^(?:\w+\s){1,2}(?:Department|Division|Unit|Region|Section|Office)$")
+
+
 def _names_an_author(text: str, metadata: DocumentMetadata) -> bool:
-    words = set(re.findall(r"\w+", text.casefold()))
-    return any(family_of(a).casefold() in words for a in metadata.authors)
+    """Whether ``text`` holds an author's family name, accents aside ("© 2024 Molnaŕ, …",
+    its accent misplaced by the text layer)."""
+    words = {_fold(w) for w in re.findall(r"\w+", text)}
+    return any(_fold(family_of(a)) in words for a in metadata.authors)
 
 
 def _csl_type(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> str:

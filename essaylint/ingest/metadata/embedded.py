@@ -103,6 +103,7 @@ def _from_info(info: dict[str, str], embedded: Embedded) -> None:
 
 def _people(text: str) -> list[str]:
     text = re.sub(r"\{?et al\.?\}?", "", text).strip(" ,;")
+    text = re.sub(r"<[\w\-]{1,12}>", "", text)  # elsarticle's markup: "Yanzhong Yao<cor1>"
     if not text or _CORPORATE.search(text):
         return []
     names = [n for n in split_names(text) if len(n.split()) >= 2]

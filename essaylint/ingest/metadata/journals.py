@@ -44,6 +44,7 @@ _LOCATORS = re.compile(
       |\s*\((?P<issue>[^()]{{1,12}})\)
       |:\s?(?P<issue_b>\d{{1,3}})(?=,\s*(?:pp|\d))
       |[\s,.;|•·]*(?:no|number|issue|iss|n[º°o])\.?:?\s*(?P<issue_c>\d{{1,4}}))?
+    (?:[\s,]+(?P<year_b>{YEAR})(?=,\s*pp?\.))?  # ", Nº 2, 2020, pp. 343-361"
     (?:[\s,.;:|•·]*(?:pp?\.\s*)?(?P<page>\d{{1,6}}\s?[-–—]\s?\d{{1,6}})(?!\d)
       |:\s?(?P<number>[A-Z]?\d{{1,7}})\b(?![-–—])
       |,\s(?P<number_b>\d{{5,7}})(?:\([A-Z]\))?(?=\s\((?:{YEAR})\))
@@ -142,7 +143,7 @@ def journal_locators(rest: str) -> Iterator[tuple[str, str]]:
     elif number := next((groups[k] for k in _NUMBER_GROUPS if groups[k]), ""):
         # APS, AIP: "84, 011902(R) (2011)"; Cambridge's JFM: "vol. 948, A48, doi:…"
         yield "number", number
-    if year := groups["year"] or groups["year_mid"] or groups["year_after"]:
+    if year := groups["year"] or groups["year_mid"] or groups["year_b"] or groups["year_after"]:
         yield "year", year
 
 

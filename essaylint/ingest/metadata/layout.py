@@ -182,6 +182,16 @@ def _text_lines(text: str) -> list[str]:
     return [repair_accents(line.strip()) for line in text.split("\n") if line.strip()]
 
 
+_SPACED_RUN = re.compile(r"(?:^|\s)(?:\w ){4,}\w(?:\s|$)")  # "P H Y S I C A L"
+
+
+def _single(chars: list[str], index: int) -> bool:
+    """A glyph that stands alone between spaces (or the line's ends)."""
+    before = index == 0 or chars[index - 1].isspace()
+    after = index == len(chars) - 1 or chars[index + 1].isspace()
+    return bool(chars[index].strip()) and before and after
+
+
 class _LineBuilder:
     def __init__(self, page_height: float) -> None:
         self.page_height = page_height
@@ -195,6 +205,7 @@ class _LineBuilder:
         self.bottoms: list[float] = []
         self.lefts: list[float] = []
         self.glyphs: list[tuple[int, float, float]] = []  # (index in chars, height, bottom)
+        self.gaps: dict[int, float] = {}  # index in chars: the gap before that glyph
         self.last_right: float | None = None
 
     def add(self, char: str, left: float, right: float, top: float, bottom: float) -> None:
@@ -211,6 +222,8 @@ class _LineBuilder:
                 self.chars.append("  ")
             elif gap > WORD_GAP_EM * self.sizes[-1] and self._new_word(char):
                 self.chars.append(" ")  # "EllenVanden": a space the text layer does not hold
+        if self.last_right is not None:
+            self.gaps[len(self.chars)] = left - self.last_right
         self.glyphs.append((len(self.chars), height, self.page_height - min(top, bottom)))
         self.chars.append(char)
         self.last_right = right
@@ -225,7 +238,7 @@ class _LineBuilder:
         return bool(self.chars) and self.chars[-1][-1:].islower() and char.isupper()
 
     def end_line(self) -> None:
-        text = repair_accents("".join(self.chars).strip())
+        text = repair_accents(self._words_of_spaced_letters().strip())
         marked = self._marked()
         if text:
             self.lines.append(
@@ -239,6 +252,25 @@ class _LineBuilder:
                 )
             )
         self._reset()
+
+    def _words_of_spaced_letters(self) -> str:
+        """The line's text with its letter-spaced runs as words ("P H Y S I C A L R E V I E
+        W" as "PHYSICAL REVIEW"): a gap well wider than the run's usual one ends a word."""
+        chars = self.chars
+        text = "".join(chars)
+        if not _SPACED_RUN.search(text):
+            return text
+        letters = [i for i, c in enumerate(chars) if c.strip() and _single(chars, i)]
+        run_gaps = [self.gaps[i] for i in letters if i in self.gaps and self.gaps[i] >= 0]
+        if len(run_gaps) < 4:
+            return text
+        usual = statistics.median(run_gaps)
+        out = list(chars)
+        for i in letters:
+            if i >= 2 and chars[i - 1] == " " and _single(chars, i - 2):
+                wide = self.gaps.get(i, 0.0) > max(2 * usual, usual + 2.0)
+                out[i - 1] = " " if wide else ""
+        return "".join(out)
 
     def _marked(self) -> str:
         """The line with its raised letters as MARK ("" when none is raised): a lower-case

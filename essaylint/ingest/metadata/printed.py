@@ -110,14 +110,18 @@ _COPYRIGHT_GLYPH = re.compile(
     r"|^q(?= (?:19|20)\d\d (?:by )?(?:the )?[A-Z])"  # Elsevier's and Chicago's symbol fonts: "q"
     # "#", "r", "?" or "9" for © in other symbol fonts: "# 2005 Elsevier Ireland Ltd.", "r 1998
     # Wiley-Liss, Inc.", "Copyright ? 2004 John Wiley & Sons", "# Mary Ann Liebert, Inc.",
-    # "Copyright 9 1999 by Academic Press."
-    r"|(?:^|(?<=\s))[#r](?= (?:19|20)\d\d [A-Z])|(?<=Copyright )[\x0e\x0f]?[?9](?= (?:19|20)\d\d\b)"
+    # "Copyright 9 1999 by Academic Press."; "Ó 2010 American Society for …" (the Symbol font's
+    # code for ©), "Copyright q 2005 by the …", "Copyright \x17 2000 by Academic Press",
+    # "\x02 2014 by the Ecological Society of America" (pdfium's code for that glyph)
+    r"|(?:^|(?<=\s))[#rÓ\x02](?= (?:19|20)\d\d (?:by )?(?:the )?[A-Z])"
+    r"|(?<=Copyright )(?:[\x0e\x0f]?[?9]|[\x00-\x1fq])(?= (?:19|20)\d\d\b)"
     r"|^#(?= [A-Z][^\n]{0,40}\b(?:Inc|Ltd|LLC|GmbH|Press|Publishing)\b)"
     # Springer's "# Saudi Society for Geosciences 2021", LaTeX's "c World Scientific
     # Publishing Company", a symbol font's "D 2004 Elsevier Inc."
     r"|^#(?= [A-Z][^\n#]{0,60}\b(?:19|20)\d\d\s*$)"
     r"|^c(?= [A-Z][^\n]{0,50}\b(?:Inc|Ltd|LLC|GmbH|Press|Publishing|Company|Society)\b)"
     r"|^D(?= (?:19|20)\d\d [A-Z][^\n]{0,50}\b(?:Inc|Ltd|LLC|GmbH|B\.\s?V|Press|Publishing)\b)"
+    r"|^G(?=(?:19|20)\d\d [A-Z][^\n]{0,50}\bPublishers\sLimited\b)"  # Nature's "G2015 Macmillan …"
     # "( 1998 John Wiley & Sons, Ltd.": a parenthesis that opens a year and a holder and
     # never closes
     r"|(?:^|(?<=\.\s)|(?<=Copyright ))\((?= (?:19|20)\d\d [A-Z][^()\n]*$)"
@@ -148,6 +152,7 @@ def normalise(text: str) -> str:
     text = re.sub(r"(?<=\w)[®™]", "", text)  # "Neurology® 2018;91:395-402"
     text = re.sub(r"(\d)\s(st|nd|rd|th)\b", r"\1\2", text)  # "28 th" (a raised suffix)
     text = re.sub(r"[\ue000-\uf8ff](?=\s*(?:19|20)\d\d\b)", "©", text)  # a private-use © glyph
+    text = re.sub(r"(?<=©)\s?[\ue000-\uf8ff]{4}(?=\s)", "", text)  # a year in private-use digits
     return _DASHES.sub("-", text)
 
 
@@ -220,10 +225,11 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"^{JOURNAL},\s(?P<volume>\d{{1,4}}),\s(?P<page>{PAGES}),\s(?P<year>{YEAR})\s*$",
         0.85,
     ),
-    # Clinical Science (2014) 126, 305-313 / Behav Ecol Sociobiol (2015) 69:1383-1394
+    # Clinical Science (2014) 126, 305-313 / Behav Ecol Sociobiol (2015) 69:1383-1394 /
+    # Cambridge's "The Cognitive Behaviour Therapist (2017), vol. 10, e12, page 1 of 24"
     _form(
         "journal (year) vol, pages",
-        rf"^{LEAD}{JOURNAL}\s\((?P<year>{YEAR})\)\.?,?\s*(?P<volume>\d{{1,4}})"
+        rf"^{LEAD}{JOURNAL}\s\((?P<year>{YEAR})\)\.?,?\s*(?:vol\.\s?)?(?P<volume>\d{{1,4}})"
         rf"(?:\s?\((?P<issue>[\w\-]{{1,7}})\))?(?:[:,]\s*|\s)(?:(?P<page>{PAGES})|"
         rf"(?P<number>{ARTICLE_NO}))\b",
     ),
@@ -502,6 +508,37 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         "journal/Volume v, No. n, month year: pages",
         rf"{JOURNAL}\s?/\s?(?i:Volume|Vol\.)\s(?P<volume>\d{{1,4}}|[IVXLC]{{1,6}}),\s(?i:No\.)\s?"
         rf"(?P<issue>[\w\-]{{1,7}}),\s[^\W\d_]+\s(?P<year>{YEAR}):\s?(?P<page>{PAGES})\b",
+        0.85,
+    ),
+    # Econometrica, Vol. 82, No. 5 (September, 2014), 1671–1748 / …, No. 3 (Jun., 1997), pp. 473-522
+    # / International Journal of Bifurcation and Chaos, Vol. 20, No. 9 (2010) 2701–2721
+    _form(
+        "journal, Vol. v, No. n (month, year), pages",
+        rf"{JOURNAL},\s(?i:Vol\.)\s?(?P<volume>\d{{1,4}}),\s(?i:No\.)\s?(?P<issue>[\w\-]{{1,7}})\s"
+        rf"\((?:{MONTH},?\s)?(?P<year>{YEAR})\),?\s(?:pp\.\s?)?(?P<page>{PAGES})\b",
+        0.85,
+    ),
+    # a Russian journal's head (GOST): "Дальневосточный математический журнал. 2015. Том 15. № 2.
+    # С. 45–56" ("Т. 15, № 2"; some text layers read № as "В")
+    _form(
+        "Russian journal. year. Том v. № n. С. pages",
+        rf"^(?P<container>[А-ЯЁ][^\n.]{{3,120}})\.\s(?P<year>{YEAR})\.\s(?:Том|Т\.)\s?(?P<volume>\d{{1,4}})"
+        rf"[.,]\s(?:№|N|В)\s?(?P<issue>\d{{1,4}})(?:\.\s[СC]\.\s(?P<page>[1-9]\d{{0,5}}\s?-\s?\d{{1,6}}))?",
+        0.8,
+    ),
+    # Cell Press's head: "Neuron, Vol. 38, 871–885, June 19, 2003, Copyright 2003 by Cell Press"
+    _form(
+        "journal, Vol. v, pages, month day, year",
+        rf"^{JOURNAL},\sVol\.\s(?P<volume>\d{{1,4}}),\s(?P<page>{PAGES}),\s{MONTH}\s\d{{1,2}},\s"
+        rf"(?P<year>{YEAR})\b",
+        0.85,
+    ),
+    # the American Physical Society's head: "VOLUME 80, NUMBER 17  PHYSICAL REVIEW LETTERS  27
+    # APRIL 1998"
+    _form(
+        "VOLUME v, NUMBER n journal day month year",
+        rf"^VOLUME\s(?P<volume>\d{{1,4}}),\sNUMBER\s(?P<issue>\d{{1,4}})\s{{2,}}{JOURNAL}\s{{2,}}"
+        rf"(?:\d{{1,2}}\s)?{MONTH}\s(?P<year>{YEAR})\b",
         0.85,
     ),
     # IEEE TRANSACTIONS ON ..., VOL. 7, NO. 5, OCTOBER 1997 / Journal, Vol. 12, No. 3, pp. 45-67
@@ -1120,6 +1157,11 @@ def doi_candidates(text: PrintedText) -> Iterator[Candidate]:
         for doi, quote in _cite_block_dois(join_broken_dois(text.text_of(number))):
             counts[doi] += 3
             where.setdefault(doi, f"p{number} 'Cite this' block '{quote}'")
+    if text.page(2) is not None:  # the article's first page behind a publisher's cover
+        for match in _COPYRIGHT_FOOT_DOI.finditer(text.text_of(2)):
+            doi = clean_doi(match.group("doi"))
+            counts[doi] += 2
+            where.setdefault(doi, f"p2 foot '{' '.join(match.group(0).split())[:80]}'")
     if not counts:
         for match in _BARE_DOI.finditer(front):
             doi = clean_doi(match.group("doi"))
@@ -1133,6 +1175,8 @@ def doi_candidates(text: PrintedText) -> Iterator[Candidate]:
         yield Candidate("doi", doi, confidence, f"printed {where[doi]}")
 
 
+# a first page's foot: "© 2014 The Econometric Society DOI: 10.3982/ECTA10489"
+_COPYRIGHT_FOOT_DOI = re.compile(rf"©[^\n©]{{0,80}}?\bDOI:?\s*(?P<doi>{DOI})", re.I)
 REPOSITORY_DOI = re.compile(r"10\.(?:5281|6084|17605|7910)/", re.I)  # Zenodo, figshare, …
 
 
@@ -1240,7 +1284,8 @@ _LONG_CODE = re.compile(r"[A-Z]{2,6}(?:-[A-Z]{1,6}){1,2}-\d{2,4}-\d{1,5}")
 
 _SERIES_NUMBER = re.compile(
     r"\bReport\sSeries\s+(?P<number>[A-Z]{1,6}-\d{2,4}-\d{1,5})\b|"
-    r"\b(?:Research|Working|Discussion)\sPaper\sSeries\s*(?:#|No\.\s?)(?P<paper>\d{1,4}(?:-+\d{2,4})?)\b|"
+    r"\b(?:Research|Working|Discussion|Departmental|Occasional)\sPapers?\sSeries,?\s*(?:#|No\.\s?)"
+    r"(?P<paper>\d{1,4}(?:-+\d{2,4})?)\b|"  # "Departmental Papers Series, No.2" (the World Bank)
     r"^IZA\sDP\sNo\.\s?(?P<iza>\d{2,6})\s*$",  # the IZA Institute's discussion papers
     re.MULTILINE,
 )
@@ -1392,7 +1437,7 @@ _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
     (
         re.compile(
             rf"(?:©|Copyright\s*(?:©\s*)?)\s*(?:{YEAR}[,\s]+)?(?:by\s)?(?:the\s)?"
-            rf"(?P<publisher>{_ORG_NAME})(?:,?\s*{YEAR})?(?=[.,;|]|\s+All\s|\s*$|\s+\(|\s{{2}}|"
+            rf"(?P<publisher>{_ORG_NAME})(?:,?\s*{YEAR})?(?=[.,;|]|\s+All\s|\s*$|\s+\(|\s{{2}}|\sDOI\b|"
             r"\s[·•]|\s\d[\d\-]*\s*$)",  # "©2011 American Physical Society 011902-1"
             re.M,
         ),
@@ -1408,7 +1453,9 @@ _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
     (
         re.compile(
             rf"(?:©|Copyright)\s*(?:©|\bc\b)?\s*{YEAR}\s(?P<publisher>ACM|IEEE)\s+"
-            r"(?:97[89]|\d{4}-\d{3}[\dX]/)"  # an ISBN, or an ISSN code "2469-7818/2017/01-ART3"
+            # an ISBN (an old one of ten digits: "1-58113-664-1/04/0006"), or an ISSN code
+            # "2469-7818/2017/01-ART3"
+            r"(?:97[89]|\d{1,5}-\d{1,7}-\d{1,6}-[\dX]/|\d{4}-\d{3}[\dX]/)"
         ),
         0.8,
     ),
@@ -1432,7 +1479,7 @@ _HOLDER = r"(?P<holder>[A-Z][\w&'\-]*(?:\s(?:St\.|[A-Z][\w&'\-]*|&|and|of|de|fü
 # the holder ends at punctuation, "All rights", a bracket, a wide gap, or the ISSN and price
 # code of a journal's foot ("Society for Neuroscience 0270-6474/98/1810105-11$05.00/0")
 _HOLDER_END = (
-    r"(?=\s?[.,;|]|\s+All\s|\s*$|\s+\(|\s{2}|\s+This\s|\s\d{4}-\d{3}[\dX]/|\s\d[\d\-]*\s*$"
+    r"(?=\s?[.,;|]|\s+All\s|\s*$|\s+\(|\s{2}|\s+This\s|\sDOI\b|\s\d{4}-\d{3}[\dX]/|\s\d[\d\-]*\s*$"
     r"|\s[A-Z]{1,4}/\d)"  # a document's code after the holder: "… Monetary Fund WP/23/67"
 )
 _COPYRIGHT_HOLDER = re.compile(
@@ -1440,9 +1487,10 @@ _COPYRIGHT_HOLDER = re.compile(
     rf"(?:by\s)?(?:the\s)?{_HOLDER.replace('holder', 'holder_b')},?\s*{YEAR}){_HOLDER_END}",
     re.M,
 )
-# "© Akadémiai Kiadó, Budapest": a holder of two words or more with no year beside it
+# "© Akadémiai Kiadó, Budapest", "Copyright by Sociedade Brasileira de Física.": a holder of
+# two words or more with no year beside it
 _YEARLESS_HOLDER = re.compile(
-    rf"©\s*(?:the\s)?(?P<holder>[A-Z][\w&'\-]*(?:\s(?:[A-Z][\w&'\-]*|&|and|of|de|für|for)){{1,8}})"
+    rf"(?:©|\bCopyright\sby)\s*(?:the\s)?(?P<holder>[A-Z][\w&'\-]*(?:\s(?:[A-Z][\w&'\-]*|&|and|of|de|für|for)){{1,8}})"
     rf"{_HOLDER_END}",
     re.M,
 )
@@ -1463,6 +1511,7 @@ def publisher_name(text: str) -> str:
     """A publisher as a reference names it: without "Ltd", "B.V.", "Inc."."""
     name = re.sub(r"\s*\+\s*", "+", " ".join(text.split())).strip(" .,;")  # "Science\n+Business"
     name = re.sub(r"\.?\s*All\s+Rights\s+Reserved\.?$", "", name, flags=re.IGNORECASE)
+    name = re.sub(r"(\b(?:BV|Ltd|Inc|GmbH|LLC)\.?)\s+All$", r"\1", name)  # "… BV All" / "rights …"
     name = re.sub(r"\s(?:ARTICLE|ESSAY|NOTE|COMMENT|REVIEW)$", "", name)  # the kicker under it
     name = re.sub(r"\s\d{1,4}$", "", name)  # the page number after it in a foot
     return _LEGAL_FORM.sub("", name).strip(" .,;") or name
@@ -1518,15 +1567,27 @@ def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
                     continue  # "produced by CLASP only after running to completion"
                 if number != 1 and match.group(0).lower().startswith("produced"):
                     continue  # "produced by Shanghai Schering-Plough" in a methods section
+                if _credit_in_sentence(zone, match.start()):
+                    continue  # "… au Niger [[5], ©University of Chicago": a figure's credit
                 quote = " ".join(match.group(0).split())[:100]
                 yield Candidate("publisher", name, confidence, f"p{number} '{quote}'")
         if number != 1 and zone is not None and len(zone) > 300:
             continue  # a copyright holder only from page 1 and the running heads and feet
         holders = [*_COPYRIGHT_HOLDER.finditer(zone), *_YEARLESS_HOLDER.finditer(zone)]
         for match in holders:
+            if _credit_in_sentence(zone, match.start()):
+                continue
             if name := _holder_name(match):
                 quote = " ".join(match.group(0).split())[:100]
                 yield Candidate("holder", name, 0.5, f"p{number} '{quote}'")
+
+
+def _credit_in_sentence(zone: str, start: int) -> bool:
+    """Whether a statement goes on a sentence after its comma (a picture's credit: "… au
+    Niger [[5], ©University of Chicago"), not after a full stop or "see front matter"."""
+    before = zone[zone.rfind("\n", 0, start) + 1 : start].rstrip()
+    lower = sum(w[:1].islower() for w in before.split())
+    return lower >= 2 and before[-1:] == ","
 
 
 def _holder_name(match: re.Match[str]) -> str:
@@ -1585,11 +1646,16 @@ _REPORT_WORD = re.compile(
 )
 
 
+_DATE_AFTER_GAP = re.compile(rf"\s{{2,}}(?:{MONTH}\s)?{YEAR}\s*$")
+
+
 def cover_issuers(text: PrintedText) -> Iterator[Candidate]:
     first = text.first
     lines = first.lines[:COVER_LINES] if first else []
     for line, below in zip_longest(lines, lines[1:]):
-        words = " ".join(normalise(line.text).split())
+        words = " ".join(
+            _DATE_AFTER_GAP.sub("", normalise(line.text)).split()
+        )  # "World Bank  May 1991"
         if below is not None and _GOES_ON.match(below.text) and abs(below.size - line.size) < 0.3:
             joined = f"{words} {' '.join(normalise(below.text).split())}"  # "… Study" / "of Labor"
             words = joined if _ISSUER_LINE.match(joined) else words
@@ -2069,7 +2135,8 @@ _THESIS_MONTH = rf"(?:{MONTH}|(?i:{IBERIAN_MONTH}))"
 # a name before the word, joined to it by hyphens too: "Rheinische Friedrich-Wilhelms-Universität"
 _UNIVERSITY = re.compile(
     r"(?P<university>(?:[A-ZÀ-Þ][\w'’\-]+[ ]){0,4}(?:[A-ZÀ-Þ][\w'’]+-){0,3}"
-    r"(?i:Universi(?:ty|tät|té|tà|dade|dad|teit|tetet|tet|tário|tario|taria|tat|tas)|[ÉE]cole)"
+    r"(?i:Universi(?:ty|tät|té|tà|dade|dad|teit|tetet|tet|tário|tario|taria|tat|tas)|[ÉE]cole|"
+    r"Högskolan?|Høgskolen?|Hogeschool)"  # "Södertörns Högskola": a Nordic or Dutch college
     r"(?:[ ](?:(?i:of|at|de|du|des|di|do|da|dos|the|degli|della|del|dei|i|zu|der|à)[ ])*"
     r"[A-ZÀ-Þ][\w'’\-]+){0,5})"
 )
@@ -2148,6 +2215,26 @@ def dagstuhl_foot(text: PrintedText) -> Iterator[Candidate]:
     yield Candidate("number", match.group("number"), 0.85, where, line=foot)
     yield Candidate("page", re.sub(r"\s", "", match.group("pages")), 0.85, where, line=foot)
     yield Candidate("publisher", _DAGSTUHL, 0.85, where)
+
+
+# the foot of Nature's journals, its letters spaced in the text layer: "57 2 | NATURE | VO L 5 2 3 |
+# 30 JULY 20 1 5", "NATURE PHYSICS | VOL 11 | MARCH 2015"
+_NATURE_FOOT = re.compile(
+    r"(?:^|\|\s*)(?P<container>NATURE(?:\s[A-Z]{2,}){0,3})\s*\|\s*V\s?O\s?L\s?(?P<volume>\d(?:\s?\d){0,3})"
+    r"\s*\|\s*(?:\d{1,2}\s)?[A-Z]{3,9}\s(?P<year>\d(?:\s?\d){3})\b"
+)
+
+
+def nature_foot(text: PrintedText) -> Iterator[Candidate]:
+    """The journal, volume and year of a Nature journal's foot."""
+    for number, line in text.margin_lines():
+        if match := _NATURE_FOOT.search(line):
+            foot = " ".join(line.split())
+            where = f"p{number} Nature foot '{foot[:80]}'"
+            yield Candidate("container", recase_title(match.group("container")), 0.8, where, foot)
+            for field in ("volume", "year"):
+                yield Candidate(field, re.sub(r"\s", "", match.group(field)), 0.8, where, foot)
+            return
 
 
 # NICE's guidance: "NICE guideline / Published: 19 July 2017 / www.nice.org.uk/guidance/ng71"

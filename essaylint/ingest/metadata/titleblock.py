@@ -37,8 +37,9 @@ _DATE_ALONE = re.compile(
     rf"^\s*{_DATE}(?:\s*[,;]?\s*(?i:revised|updated|this\sversion:?)\s+{_DATE})?\s*$"
 )
 _AFFILIATION = re.compile(
-    r"universit|université|universidad|universität|universiteit|department|dept\.|"
-    r"institut|school|college|faculty|hospital|laborator|\bcent(?:er|re)\b|\binc\.|\bltd\b|"
+    r"universit|université|universidad|universität|universiteit|department|departament|"
+    r"département|dept\.|"
+    r"institut|istituto|instituto|school|college|faculty|hospital|laborator|\bcent(?:er|re)\b|\binc\.|\bltd\b|"
     r"corporation|gmbh|\bdivision\b|\bunit\b|academy|ministry|foundation|\bgroup\b|research|"
     r"\blab\b|\bgoogle\b|microsoft|\bibm\b|street|\broad\b|avenue|\bbox\b|programm?e?\b|"
     r"\bagency\b|\bcouncil\b|\bnetwork\b|\bproject\b|association|society|committee|"
@@ -47,7 +48,9 @@ _AFFILIATION = re.compile(
     r"\bclinic\b|@|\babstract\b|\bsummary\b|\bkeywords?\b|correspond|received|e-?mail",
     re.IGNORECASE,
 )
-_STOP = re.compile(r"^(?:abstract|summary|résumé|keywords?|(?:(?:1|I)\.?\s+)?introduction)\b", re.I)
+_STOP = re.compile(
+    r"^(?:abstract|summary|résumé|keywords?|(?:(?:1|I)\.?\s+)?introduction|citation\s{2})\b", re.I
+)  # "Citation  Daffner, Kirk R., …": a repository's cover cites the work, names inverted
 _METADATA_LINE = re.compile(
     r"\bdoi\b|\b(?:19|20)\d\d\b.*\d+:\d+|\b(?:Technical|Research)\sReport\b|\bWorking\sPaper\b",
     re.IGNORECASE,
@@ -70,11 +73,13 @@ _BEFORE_NAMES = re.compile(
     r"^(?:(?:reviewed\s|written\s|edited\s)?by|(?:an?\s)?preprint|(?:an?\s)?(?:working\s)?paper)$",
     re.I,
 )
+_BY_ALONE = re.compile(r"(?:(?:reviewed|written|edited)\s)?by", re.I)
 # a line that breaks off at a preposition or conjunction: the next line goes on with it (a
 # title's, or a thesis cover's "CURSO DE MESTRADO EM DESENVOLVIMENTO CURRICULAR E")
 OPEN_END = re.compile(
     r"\b(?:of|for|and|in|on|to|with|the|a|an|by|from|chez|et|de|du|des|le|la|les|à|pour|sur|"
-    r"und|der|die|das|von|für|zu|mit|y|el|los|las|del|en|e|di|della|per|con|do|da|dos|em)\s*$",
+    r"und|der|die|das|von|für|zu|mit|y|el|los|las|del|en|e|di|della|per|con|do|da|dos|em)\s*$"
+    r"|:\s*$",  # "When Regimes Do Not Help:" over its subtitle
     re.I,
 )
 TOP_SHARE = 0.7  # the title sits in the upper part of page 1
@@ -121,6 +126,7 @@ def read_title_block(page: PageLines) -> TitleBlock:
         and _could_be_title(line)
         and line.size >= TITLE_CONTRAST * body
         and not _size_misread(lines, i)
+        and not _after_by(lines, i)
     ]
     blocks: list[TitleBlock] = []
     used: set[int] = set()
@@ -151,6 +157,11 @@ def read_title_block(page: PageLines) -> TitleBlock:
     first = blocks[0]
     first.alternatives = blocks[1:]
     return first
+
+
+def _after_by(lines: list[Line], index: int) -> bool:
+    """A line under a "by" of its own: the authors, however large they are set."""
+    return index > 0 and bool(_BY_ALONE.fullmatch(lines[index - 1].text.strip()))
 
 
 def _size_misread(lines: list[Line], index: int) -> bool:
@@ -195,7 +206,10 @@ def _cover_block(lines: list[Line]) -> list[TitleBlock]:
     titles = [
         i
         for i, line in enumerate(lines)
-        if _could_be_title(line) and line.size >= COVER_TITLE_SIZE and not _size_misread(lines, i)
+        if _could_be_title(line)
+        and line.size >= COVER_TITLE_SIZE
+        and not _size_misread(lines, i)
+        and not _after_by(lines, i)
     ]
     if not titles:
         return []
@@ -550,6 +564,40 @@ def _tidy_title(title: str) -> str:
     return join_cjk_breaks(title)
 
 
+# a word no name opens with: a line of four words or more that starts with it goes on a
+# sentence ("receptor isoform B1 (EcR-B1) and …")
+_SENTENCE_START = re.compile(
+    r"^(?!(?:van|von|der|den|del|della|dos|das|ten|ter|with|edited|and)\b)[a-z]{4,}(?:\s+\S+){3}"
+)
+
+
+MAX_TITLE_TRANSLATION_LINES = 2  # lines of running text between a title and its names
+
+
+def _names_next(lines: list[Line], index: int) -> bool:
+    """Whether the first line after this one (and one more of running text) that is no
+    running text opens like a line of names: with a capital, not a sentence's lower case."""
+    for line in lines[index + 1 : index + 1 + MAX_TITLE_TRANSLATION_LINES]:
+        if not _running_prose(line.text):
+            return line.text.lstrip()[:1].isupper()
+    return False
+
+
+def _out_of_order(line: Line, following: list[Line]) -> bool:
+    """Whether a line the text layer gives before the names sits beside or below them: a
+    column's text read ahead of the byline next to it."""
+    return any(other.top < line.top + 0.5 * line.size for other in following[:8])
+
+
+def _running_prose(text: str) -> bool:
+    """A line of running text (the next column's, set at the names' height): most of its
+    words, four or more, open in lower case ("It is conceivable that the axon pruning …"), or
+    its first word is a sentence's."""
+    words = text.split()
+    lower = sum(w[0].islower() for w in words)
+    return (lower >= 4 and lower >= 0.6 * len(words)) or bool(_SENTENCE_START.match(text))
+
+
 def _author_text(lines: list[Line], title_size: float) -> str:
     """The author lines: after the title, while each line holds names (or only the commas
     and marks between them), before affiliations, the abstract or large type. Where names
@@ -560,11 +608,16 @@ def _author_text(lines: list[Line], title_size: float) -> str:
     first_size = 0.0
     rows: set[int] = set()
     broken = ""  # the given name of a name broken over two lines
-    index = 0
+    index = skipped = 0
     for index, line in enumerate(lines[:MAX_AUTHOR_FRAGMENTS]):
         rows.add(round(line.top))
         if len(rows) > MAX_AUTHOR_LINES:
             break
+        if not taken and _running_prose(line.text):
+            skipped += 1  # a translated title, or the next column's text beside the names
+            translated = skipped <= MAX_TITLE_TRANSLATION_LINES and _names_next(lines, index)
+            if translated or _out_of_order(line, lines[index + 1 :]):
+                continue
         text = _without_bracketed_affiliation(f"{broken} {line.names_text.strip()}".strip())
         broken = ""
         if named := _names_before_affiliations(text):
@@ -576,11 +629,11 @@ def _author_text(lines: list[Line], title_size: float) -> str:
             or (THESIS.search(text) and ":" not in text)  # not a supervisor's label
         ):  # a citation or DOI line, "by", "A Preprint", "Tesis de Licenciatura en …"
             continue
-        if (
-            _STOP.match(text)
-            or _AFFILIATION.search(_no_email(text))
-            or line.size >= title_size - 0.5
-        ):
+        as_large = line.size >= title_size - 0.5
+        first = index == 0 and _name_count(line) >= 2
+        if as_large and not taken and (first or _after_by(lines, index)):
+            as_large = False  # the names right under the title (or its "by"), set in its type
+        if _STOP.match(text) or _AFFILIATION.search(_no_email(text)) or as_large:
             break
         parts = split_names(text)  # marks and degrees ("PhD") left out
         marks_only = not parts or re.fullmatch(r"[\W\d_]*", text) is not None
