@@ -4859,3 +4859,113 @@ def test_a_swedish_thesis_byline_and_its_hogskola() -> None:
 def test_an_info_authors_markup_is_no_name() -> None:
     embedded = read_embedded({"Author": "Yong Wang; Yanzhong Yao<cor1>; Jiawei Guo"}, None)
     assert embedded.authors == ["Wang, Yong", "Yao, Yanzhong", "Guo, Jiawei"]
+
+
+def test_a_springer_chapters_foot_gives_its_book_and_doi_and_its_number_is_no_title() -> None:
+    foot = [
+        (
+            760.0,
+            7.0,
+            "V. Esposito Vinzi et al. (eds.), Handbook of Partial Least Squares, Springer",
+        ),
+        (768.0, 7.0, "Handbooks 47 of Computational Statistics, DOI 10.1007/978-3-540-32827-8 3,"),
+        (776.0, 7.0, "© Springer-Verlag Berlin Heidelberg 2010"),
+    ]
+    lines = [
+        (80.0, 14.0, "Chapter 2"),
+        (100.0, 14.0, "PLS Path Modeling: From Foundations"),
+        (150.0, 10.0, "Vincenzo Esposito Vinzi, Laura Trinchera, and Silvano Amato"),
+        *TEXT,
+        *foot,
+    ]
+    metadata = lines_record(lines)
+    assert metadata.title == "PLS Path Modeling: From Foundations"
+    assert (metadata.type, metadata.container) == ("chapter", "Handbook of Partial Least Squares")
+    assert metadata.doi == "10.1007/978-3-540-32827-8_3"
+    folio = (
+        768.0,
+        7.0,
+        "M. Bini et al. (eds.), Statistical Methods for the Evaluation of 17 Services,",
+    )
+    doi = (
+        776.0,
+        7.0,
+        "Contributions to Statistics, DOI 10.1007/978-3-7908-2385-1 2, © Springer 2009",
+    )
+    metadata = lines_record([*lines[:3], *TEXT, folio, doi])
+    assert metadata.container == "Statistical Methods for the Evaluation of Services"
+    assert metadata.doi == "10.1007/978-3-7908-2385-1_2"
+
+
+def test_a_doi_with_the_next_word_glued_on_a_download_stamp_and_a_publication_of() -> None:
+    title = (120.0, 20.0, "Testing for Weak Instruments in Linear IV Regression")
+    glued = "Cambridge Books Online © . https://doi.org/10.1017/CBO9780511614491.006Cambridge"
+    later = ([*TEXT, (30.0, 8.0, glued)], [*TEXT, (30.0, 8.0, glued)])
+    assert lines_record([title, *TEXT], later=later).doi == "10.1017/CBO9780511614491.006"
+    line = (300.0, 10.0, "A publication of the Technology and Assessment Study Collaborative")
+    publisher = lines_record([title, *TEXT, line]).publisher
+    assert publisher == "Technology and Assessment Study Collaborative"
+
+
+def test_feet_of_nature_in_either_order_of_pnas_and_heads_of_atlantis_proceedings() -> None:
+    def foot(text: str) -> DocumentMetadata:
+        return lines_record([(120.0, 20.0, "A study of something"), *TEXT, (790.0, 7.0, text)])
+
+    nature = foot("13 April 2017 | VO L  544  |  NATU R E | 227")
+    assert (nature.container, nature.volume, nature.year) == ("Nature", "544", 2017)
+    pnas = foot(
+        "www.pnas.org/cgi/doi/10.1073/pnas.1510489113  PNAS | July 5, 2016 | vol. 113 | no. 27"
+    )
+    found = (pnas.container, pnas.volume, pnas.issue, pnas.page, pnas.year)
+    assert found == ("PNAS", "113", "27", "", 2016)
+    assert foot("PNAS | July 5, 2016 | vol. 113 | no. 27 | 7353-7360").page == "7353-7360"
+    atlantis = lines_record(
+        [
+            (
+                40.0,
+                12.0,
+                "7th International Conference on Management, Education and Information "
+                "(MEICI 2017)",
+            ),
+            (23.0, 12.0, "Advances in Intelligent Systems Research, volume 156"),
+            (73.0, 13.1, "Research on Stock Returns and Volatility-Based on ARCH - GARCH"),
+            (89.0, 13.1, "Model"),
+            (111.0, 11.3, "Linna Hu"),
+            (131.0, 10.2, "School of Economics, Shanghai University, P.R.China"),
+            *TEXT,
+        ]
+    )
+    assert atlantis.title == "Research on Stock Returns and Volatility-Based on ARCH - GARCH Model"
+    assert atlantis.authors == ["Hu, Linna"]
+    expected = ("paper-conference", "156", 2017)
+    assert (atlantis.type, atlantis.volume, atlantis.year) == expected
+    assert atlantis.container.endswith("Education and Information (MEICI 2017)")
+
+
+def test_a_folio_given_after_the_head_with_no_break_starts_a_line_of_its_own() -> None:
+    builder = _LineBuilder(842.0)
+    for i, char in enumerate("volume 156"):
+        builder.add(char, 100.0 + 6 * i, 105.0 + 6 * i, 819.0, 809.0)  # 23 pt from the top
+    for i, char in enumerate("181"):
+        builder.add(char, 300.0 + 6 * i, 305.0 + 6 * i, 22.0, 12.0)  # at the foot
+    builder.end_line()
+    assert [line.text for line in builder.lines] == ["volume 156", "181"]
+    assert builder.lines[1].top > 800
+
+
+def test_a_title_in_capitals_set_wide_and_a_conference_with_topics_after_a_comma() -> None:
+    caps = [
+        (97.0, 14.3, "MELANOMA CLASSIFICATION USING AUTOMATIC"),
+        (124.0, 14.3, "REGION GROWING FOR IMAGE SEGMENTATION"),
+        (168.0, 9.1, "Rarasmaya Indraswari, Wiwiet Herulambang, Rika Rokhana"),
+    ]
+    metadata = lines_record([*caps, *TEXT])
+    expected = "MELANOMA CLASSIFICATION USING AUTOMATIC REGION GROWING FOR IMAGE SEGMENTATION"
+    assert metadata.title == expected
+    assert len(metadata.authors) == 3
+    head = "Third IEEE International Symposium on Dependable, Autonomic and Secure Computing"
+    metadata = lines_record([(45.0, 9.1, head), (120.0, 20.0, "A study of something"), *TEXT])
+    assert metadata.container == head
+    placed = "2019 International Conference on Robotics, Montreal, Canada"
+    metadata = lines_record([(45.0, 9.1, placed), (120.0, 20.0, "A study of something"), *TEXT])
+    assert metadata.container == "2019 International Conference on Robotics"

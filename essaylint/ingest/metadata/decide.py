@@ -399,8 +399,14 @@ def _embedded_candidates(text: PrintedText, embedded: Embedded) -> Iterable[Cand
     if subject := values.get("subject"):
         yield from _subject_candidates(subject, searchable)
     publisher = values.get("publisher", "")
-    if publisher and _fold(publisher) in searchable and _fold(publisher) != "arxiv":  # a repository
+    lines = "\n".join([text.front_text(), *(line for _, line in text.margin_lines())])
+    printed = _fold(_DOWNLOADED_BY.sub("", lines))  # not the library that downloaded it
+    if publisher and _fold(publisher) in printed and _fold(publisher) != "arxiv":  # a repository
         yield Candidate("publisher", publisher, 0.6, "XMP dc:publisher, printed too")
+
+
+# "Downloaded from https://www.cambridge.org/core. University of Sussex Library, on 09 Mar 2017"
+_DOWNLOADED_BY = re.compile(r"(?im)^.*\bDownloaded\s(?:from|by)\b.*$")
 
 
 def _subject_candidates(subject: str, searchable: str) -> Iterable[Candidate]:

@@ -21,6 +21,7 @@ WORD_GAP_EM = 0.1  # of the glyph height: this gap before a capital after a smal
 WIDE_GAP_EM = 0.9  # a gap wider than this many glyph heights separates words in a line
 RAISED_SIZE = 0.75  # a superscript glyph is at most this share of the line's glyph height
 RAISED_SHIFT = 0.15  # and sits at least this share of it above the line's baseline
+FAR_LINES = 3  # a glyph this many of its heights off the line's last one starts a new line
 MARK = "†"  # what a raised letter becomes in a line's ``marked`` text
 
 
@@ -214,6 +215,8 @@ class _LineBuilder:
                 self.chars.append(" ")
             return
         height = abs(top - bottom)
+        if self.bottoms and height > 0 and self._far_below_or_above(top, bottom, height):
+            self.end_line()  # a page's folio the text layer gives after its head, no break between
         if self.last_right is not None and self.sizes:
             gap = left - self.last_right
             if gap > WIDE_GAP_EM * self.sizes[-1]:
@@ -232,6 +235,13 @@ class _LineBuilder:
         self.tops.append(self.page_height - max(top, bottom))
         self.bottoms.append(self.page_height - min(top, bottom))
         self.lefts.append(left)
+
+    def _far_below_or_above(self, top: float, bottom: float, height: float) -> bool:
+        """Whether a glyph sits many lines away from the line's last one (not a superscript,
+        nor the next glyph of text set vertically)."""
+        previous = self.bottoms[-1]
+        here = self.page_height - min(top, bottom)
+        return abs(here - previous) > FAR_LINES * max(height, self.sizes[-1] if self.sizes else 0.0)
 
     def _new_word(self, char: str) -> bool:
         """A capital after a small letter: a name's or a word's start, not a kerned pair."""

@@ -533,6 +533,13 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"(?P<year>{YEAR})\b",
         0.85,
     ),
+    # a journal's short name in a barred foot: "PNAS | July 5, 2016 | vol. 113 | no. 27 | 7353-7360"
+    _form(
+        "NAME | month day, year | vol. v | no. n | pages",
+        rf"(?:^|\s)(?P<container>[A-Z][A-Za-z&]{{2,10}})\s\|\s{MONTH}\s\d{{1,2}},\s(?P<year>{YEAR})\s\|\s"
+        rf"vol\.\s(?P<volume>\d{{1,4}})\s\|\sno\.\s(?P<issue>\d{{1,4}})(?:\s\|\s(?P<page>{PAGES}))?",
+        0.85,
+    ),
     # the American Physical Society's head: "VOLUME 80, NUMBER 17  PHYSICAL REVIEW LETTERS  27
     # APRIL 1998"
     _form(
@@ -683,7 +690,10 @@ _CONFERENCE_LINE = re.compile(
     rf"{_SPELLED_ORDINAL})\s)?"
     r"(?:(?:IEEE|ACM|IFIP|ISCA|AAAI|SIAM)(?:/\w+)?\s)?(?:International\s|Annual\s|European\s|"
     r"National\s|Joint\s)*(?:Conference|Symposium|Workshop|Congress)\s(?:on|of|in)\s[^\n.;:()]{4,120}?"
-    r"(?:\s\([\w\s\-]+\))?(?:\sWorkshop\son\s[^\n.;:()]{2,60})?)(?=(?:,\s[^\n]{2,60})?\.?\s*$)",
+    r"(?:\s\([\w\s\-]+\))?(?:\sWorkshop\son\s[^\n.;:()]{2,60})?)"
+    # a place or a date after the name, not more of its topics ("…on Dependable, Autonomic and
+    # Secure Computing")
+    r"(?=(?:,\s(?![A-Z][\w\-]+(?:,\s[A-Z][\w\-]+)*,?\s(?:and|&)\s[A-Z])[^\n]{2,60})?\.?\s*$)",
     re.MULTILINE,
 )
 # the ACM permission block: "PLDI’09, June 15–20, 2009, Dublin, Ireland."
@@ -1129,12 +1139,15 @@ _CITE_BLOCK = re.compile(
 
 
 def join_broken_dois(text: str) -> str:
-    """A DOI broken at the end of a line ("journal.\\npone.0197919") made whole again."""
-    return re.sub(r"(10\.\d{4,9}/\S*[./\-])\n(?=[a-z0-9])(?!\d+\.\s)", r"\1", text)
+    """A DOI broken at the end of a line ("journal.\\npone.0197919") made whole again, and a
+    Springer chapter's whose underscore the text layer lost ("…-32827-8 3," for "…-8_3")."""
+    text = re.sub(r"(10\.\d{4,9}/\S*[./\-])\n(?=[a-z0-9])(?!\d+\.\s)", r"\1", text)
+    return re.sub(r"(10\.1007/978-[\d\-]{10,17}[\dX])\s(\d{1,3})(?=,)", r"\1_\2", text)
 
 
 def clean_doi(doi: str) -> str:
     doi = re.split(r"[\x00-\x1f\x7f-\x9f]", doi, maxsplit=1)[0]  # a control glyph ends it
+    doi = re.sub(r"(?<=\d)[A-Z][a-z]{3,}$", "", doi)  # the next word glued on: "….006Cambridge"
     return doi.rstrip(".)],;:'’\"")
 
 
@@ -1420,6 +1433,12 @@ _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
             re.M,
         ),
         0.85,
+    ),
+    (  # "A publication of the Technology and Assessment Study Collaborative"
+        re.compile(
+            r"^\s*A\spublication\sof\s(?:the\s)?(?P<publisher>[A-Z][\w&'\- ]{2,80}?)\s*$", re.M
+        ),
+        0.8,
     ),
     (
         re.compile(
@@ -1884,11 +1903,28 @@ def acl_foot(text: PrintedText) -> Iterator[Candidate]:
         yield Candidate("type_cue", "paper-conference", 0.8, where)
 
 
+# Springer's foot on a chapter's first page: "V. Esposito Vinzi et al. (eds.), Handbook of
+# Partial Least Squares, Springer Handbooks of Computational Statistics, DOI
+# 10.1007/978-3-540-32827-8 3, © Springer-Verlag …" (the underscore of the DOI lost), "R.
+# Patman et al. (eds.), From Asia-Pacific to Indo-Pacific, Global Political Transitions,
+# https://doi.org/10.1007/978-981-16-…"
+_SPRINGER_CHAPTER_FOOT = re.compile(
+    r"\b[A-Z][\w.\-'’ ]{1,60}?\s\((?i:eds?)\.\),\s(?P<container>[A-Z][^,]{4,200}?),\s"
+    r"(?:[A-Z][^,]{2,120}?,\s)?(?:(?i:vol)\.\s\d{1,5},\s)?"
+    r"(?:DOI:?\s?10\.1007/978-|https?://doi\.org/10\.)"
+)
+
+
 def chapter_candidates(text: PrintedText) -> Iterator[Candidate]:
     match = _CHAPTER_IN.search(text.front_flat) or _CHAPTER_IN_EDS.search(text.front_flat)
     if match:
         yield from match_candidates(match, "p1 chapter reference", 0.75)
         yield Candidate("type_cue", "chapter", 0.7, f"p1 chapter reference '{match.group(0)[:80]}'")
+    if foot := _SPRINGER_CHAPTER_FOOT.search(text.front_flat):
+        where = f"p1 chapter foot '{foot.group(0)[:80]}'"
+        folio_free = re.sub(r"\s(?!(?:19|20)\d\d\b)\d{1,4}(?=\s)", "", foot.group("container"))
+        yield Candidate("container", folio_free, 0.8, where)
+        yield Candidate("type_cue", "chapter", 0.8, where)
 
 
 def year_candidates(text: PrintedText) -> Iterator[Candidate]:
@@ -2218,10 +2254,16 @@ def dagstuhl_foot(text: PrintedText) -> Iterator[Candidate]:
 
 
 # the foot of Nature's journals, its letters spaced in the text layer: "57 2 | NATURE | VO L 5 2 3 |
-# 30 JULY 20 1 5", "NATURE PHYSICS | VOL 11 | MARCH 2015"
+# 30 JULY 20 1 5", "NATURE PHYSICS | VOL 11 | MARCH 2015", "13 April 2017 | VO L 544 | NATU R E |
+# 227"
+_NATURE = r"(?P<container>N\s?A\s?T\s?U\s?R\s?E(?:\s[A-Z]{2,}){0,3})"
+_SPACED_VOLUME = r"V\s?O\s?L\s*(?P<volume>\d(?:\s?\d){0,3})"
 _NATURE_FOOT = re.compile(
-    r"(?:^|\|\s*)(?P<container>NATURE(?:\s[A-Z]{2,}){0,3})\s*\|\s*V\s?O\s?L\s?(?P<volume>\d(?:\s?\d){0,3})"
-    r"\s*\|\s*(?:\d{1,2}\s)?[A-Z]{3,9}\s(?P<year>\d(?:\s?\d){3})\b"
+    rf"(?:^|\|\s*){_NATURE}\s*\|\s*{_SPACED_VOLUME}\s*\|\s*(?:\d{{1,2}}\s)?[A-Z]{{3,9}}\s"
+    rf"(?P<year>\d(?:\s?\d){{3}})\b"
+    rf"|(?:\d{{1,2}}\s)?[A-Z][a-z]{{2,8}}\s(?P<year_b>{YEAR})\s*\|\s*"
+    rf"{_SPACED_VOLUME.replace('volume', 'volume_b')}\s*\|\s*"
+    rf"{_NATURE.replace('container', 'container_b')}\s*\|"
 )
 
 
@@ -2231,10 +2273,39 @@ def nature_foot(text: PrintedText) -> Iterator[Candidate]:
         if match := _NATURE_FOOT.search(line):
             foot = " ".join(line.split())
             where = f"p{number} Nature foot '{foot[:80]}'"
-            yield Candidate("container", recase_title(match.group("container")), 0.8, where, foot)
-            for field in ("volume", "year"):
-                yield Candidate(field, re.sub(r"\s", "", match.group(field)), 0.8, where, foot)
+            found = {k.removesuffix("_b"): v for k, v in match.groupdict().items() if v}
+            name = re.sub(r"^N\s?A\s?T\s?U\s?R\s?E", "NATURE", found["container"])
+            yield Candidate("container", recase_title(name), 0.8, where, foot)
+            for key in ("volume", "year"):
+                yield Candidate(key, re.sub(r"\s", "", found[key]), 0.8, where, foot)
             return
+
+
+# Atlantis Press's head: "Advances in Intelligent Systems Research, volume 156" by "7th
+# International Conference on Management, Education and Information (MEICI 2017)"
+_ATLANTIS_SERIES = re.compile(
+    r"^\s*(?:Advances\sin|Atlantis\s(?:Highlights|Transactions)\sin)\s[^\n]{3,120}?,\s(?i:volume)\s"
+    r"(?P<volume>\d{1,4})\b",
+    re.M,
+)
+_MEETING = re.compile(
+    rf"^\s*(?P<container>[^\n]{{0,150}}?\b(?:Conference|Symposium|Workshop|Congress|Forum|Seminar)\b"
+    rf"[^\n]{{0,150}}?\((?:[A-Z][\w\-]{{1,15}}\s)?(?P<year>{YEAR})\))",
+    re.M,
+)
+
+
+def atlantis_head(text: PrintedText) -> Iterator[Candidate]:
+    """The conference, the series' volume and the year of an Atlantis Press paper's head."""
+    front = text.front_text()
+    if not (series := _ATLANTIS_SERIES.search(front)) or not (meeting := _MEETING.search(front)):
+        return
+    where = f"p1 proceedings head '{series.group(0).strip()[:80]}'"
+    head = f"{series.group(0)} {meeting.group(0)}"
+    yield Candidate("volume", series.group("volume"), 0.85, where, head)
+    for name in ("container", "year"):
+        yield Candidate(name, " ".join(meeting.group(name).split()), 0.85, where, head)
+    yield Candidate("type_cue", "paper-conference", 0.8, where)
 
 
 # NICE's guidance: "NICE guideline / Published: 19 July 2017 / www.nice.org.uk/guidance/ng71"

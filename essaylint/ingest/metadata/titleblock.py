@@ -526,10 +526,16 @@ def _continues_title(line: Line, size: float, neighbour: Line, before: bool = Fa
     broken = not before and (OPEN_END.search(upper.text) or line.text.lstrip()[:1].islower())
     if not near or not (_could_be_title(line, fewest) or (broken and _letters(line) >= fewest)):
         return False
-    if not before and _CLOSED.search(upper.text) and looks_like_name(line.text.strip(" .")):
-        return False  # "Projet de master en Philosophie." / "Aubin Robert.": its author
+    named = not before and looks_like_name(line.text.strip(" ."))
+    if named and (_CLOSED.search(upper.text) or (not same_type and not broken)):
+        return False  # "Projet de master en Philosophie." / "Aubin Robert.", "… Model" / "Linna Hu"
     gap = neighbour.top - line.bottom if before else line.top - neighbour.bottom
-    widest = 1.6 if colon else 2.0 if broken and same_type else 0.8
+    lower = neighbour if before else line
+    # a title in capitals set wide goes on; its translation under it, made alike, does not
+    capitals = upper.text.isupper() and lower.text.isupper() and ":" not in upper.text + lower.text
+    widest = (
+        1.6 if colon else 2.0 if broken and same_type else 1.2 if capitals and same_type else 0.8
+    )
     return -0.5 * size < gap < widest * size
 
 
@@ -552,7 +558,14 @@ _THEME_LABEL = re.compile(
 )
 
 
+# a chapter's number over its title: "Chapter 2", "CHAPTER 5", "Kapitel 3"
+_CHAPTER_NUMBER = re.compile(
+    r"^(?:Chapter|CHAPTER|Kapitel|Chapitre|Cap[íi]tulo|Capitolo)\s\d{1,3}\.?\s+(?=\S+\s\S)"
+)
+
+
 def _tidy_title(title: str) -> str:
+    title = _CHAPTER_NUMBER.sub("", title)
     title = _STATUS_TAG.sub("", title)
     title = _THEME_LABEL.sub("", title)
     title = re.sub(r"(\w)[\u00ad\x02]\s*(\w)", r"\1\2", title)  # soft hyphens at line ends
