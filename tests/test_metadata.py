@@ -4774,6 +4774,11 @@ def test_letter_spaced_heads_are_read_as_words_by_the_gaps_between_letters() -> 
     builder.add("b", 20.0, 27.0, 20.0, 8.0)
     builder.end_line()
     assert builder.lines[1].text == "A b"  # too short a run to be letter-spaced
+    for i, digit in enumerate("0123456"):  # a table's row of single digits, set alike
+        builder.add(digit, 10.0 + 9 * i, 17.0 + 9 * i, 60.0, 48.0)
+        builder.add(" ", 17.0 + 9 * i, 19.0 + 9 * i, 60.0, 48.0)
+    builder.end_line()
+    assert builder.lines[2].text == "0 1 2 3 4 5 6"
 
 
 def test_bylines_a_column_a_title_size_a_by_line_and_a_colon_cannot_hide() -> None:

@@ -183,7 +183,9 @@ def _text_lines(text: str) -> list[str]:
     return [repair_accents(line.strip()) for line in text.split("\n") if line.strip()]
 
 
-_SPACED_RUN = re.compile(r"(?:^|\s)(?:\w ){4,}\w(?:\s|$)")  # "P H Y S I C A L"
+# five letters or more each set apart ("P H Y S I C A L"); single digits ("0 1 2 3 4", a table's
+# row) are no such run
+_SPACED_RUN = re.compile(r"(?:^|\s)(?:[^\W\d_] ){4,}[^\W\d_](?:\s|$)")
 
 
 def _single(chars: list[str], index: int) -> bool:
