@@ -376,7 +376,8 @@ def _embedded_candidates(text: PrintedText, embedded: Embedded) -> Iterable[Cand
             yield Candidate("doi", printed, 0.85, f"{where} DOI, as printed")
         else:
             yield Candidate("doi", doi, 0.4, f"{where} DOI (not found in the text)")
-    searchable = _fold(text.front_text() + " " + " ".join(line for _, line in text.margin_lines()))
+    front_and_margins = "\n".join([text.front_text(), *(line for _, line in text.margin_lines())])
+    searchable = _fold(front_and_margins)
     container = values.get("container", "")
     # a template's placeholder ("Proceedings of ACM Conference (Conference'17)", volume 1,
     # issue 1) says nothing about the document
@@ -399,9 +400,8 @@ def _embedded_candidates(text: PrintedText, embedded: Embedded) -> Iterable[Cand
     if subject := values.get("subject"):
         yield from _subject_candidates(subject, searchable)
     publisher = values.get("publisher", "")
-    lines = "\n".join([text.front_text(), *(line for _, line in text.margin_lines())])
-    printed = _fold(_DOWNLOADED_BY.sub("", lines))  # not the library that downloaded it
-    if publisher and _fold(publisher) in printed and _fold(publisher) != "arxiv":  # a repository
+    stamped = _fold(_DOWNLOADED_BY.sub("", front_and_margins))  # not the library that downloaded it
+    if publisher and _fold(publisher) in stamped and _fold(publisher) != "arxiv":  # a repository
         yield Candidate("publisher", publisher, 0.6, "XMP dc:publisher, printed too")
 
 
@@ -584,9 +584,7 @@ def _issuer(metadata: DocumentMetadata, candidates: list[Candidate]) -> None:
     issuers = [
         c for c in candidates if c.field == "issuer" and _fold(c.value) != _fold(metadata.title)
     ]
-    issuers.sort(
-        key=lambda c: bool(_SUBUNIT.match(c.value))
-    )  # "Technical Department" / "World Bank"
+    issuers.sort(key=lambda c: bool(_SUBUNIT.match(c.value)))  # "… Department" after its body
     if metadata.type == "thesis":
         issuers.sort(key=lambda c: not re.search(r"(?i)universi", c.value))
     if issuers:

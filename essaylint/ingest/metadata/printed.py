@@ -1672,9 +1672,8 @@ def cover_issuers(text: PrintedText) -> Iterator[Candidate]:
     first = text.first
     lines = first.lines[:COVER_LINES] if first else []
     for line, below in zip_longest(lines, lines[1:]):
-        words = " ".join(
-            _DATE_AFTER_GAP.sub("", normalise(line.text)).split()
-        )  # "World Bank  May 1991"
+        dateless = _DATE_AFTER_GAP.sub("", normalise(line.text))  # "World Bank  May 1991"
+        words = " ".join(dateless.split())
         if below is not None and _GOES_ON.match(below.text) and abs(below.size - line.size) < 0.3:
             joined = f"{words} {' '.join(normalise(below.text).split())}"  # "… Study" / "of Labor"
             words = joined if _ISSUER_LINE.match(joined) else words
@@ -2256,29 +2255,33 @@ def dagstuhl_foot(text: PrintedText) -> Iterator[Candidate]:
 # the foot of Nature's journals, its letters spaced in the text layer: "57 2 | NATURE | VO L 5 2 3 |
 # 30 JULY 20 1 5", "NATURE PHYSICS | VOL 11 | MARCH 2015", "13 April 2017 | VO L 544 | NATU R E |
 # 227"
-_NATURE = r"(?P<container>N\s?A\s?T\s?U\s?R\s?E(?:\s[A-Z]{2,}){0,3})"
+_NATURE_WORD = r"N\s?A\s?T\s?U\s?R\s?E"
+_NATURE = rf"(?P<container>{_NATURE_WORD}(?:\s[A-Z]{{2,}}){{0,3}})"
 _SPACED_VOLUME = r"V\s?O\s?L\s*(?P<volume>\d(?:\s?\d){0,3})"
-_NATURE_FOOT = re.compile(
-    rf"(?:^|\|\s*){_NATURE}\s*\|\s*{_SPACED_VOLUME}\s*\|\s*(?:\d{{1,2}}\s)?[A-Z]{{3,9}}\s"
-    rf"(?P<year>\d(?:\s?\d){{3}})\b"
-    rf"|(?:\d{{1,2}}\s)?[A-Z][a-z]{{2,8}}\s(?P<year_b>{YEAR})\s*\|\s*"
-    rf"{_SPACED_VOLUME.replace('volume', 'volume_b')}\s*\|\s*"
-    rf"{_NATURE.replace('container', 'container_b')}\s*\|"
+_NATURE_FEET = (
+    re.compile(
+        rf"(?:^|\|\s*){_NATURE}\s*\|\s*{_SPACED_VOLUME}\s*\|\s*(?:\d{{1,2}}\s)?[A-Z]{{3,9}}\s"
+        rf"(?P<year>\d(?:\s?\d){{3}})\b"
+    ),
+    re.compile(
+        rf"(?:\d{{1,2}}\s)?[A-Z][a-z]{{2,8}}\s(?P<year>{YEAR})\s*\|\s*{_SPACED_VOLUME}\s*\|\s*"
+        rf"{_NATURE}\s*\|"
+    ),
 )
 
 
 def nature_foot(text: PrintedText) -> Iterator[Candidate]:
     """The journal, volume and year of a Nature journal's foot."""
     for number, line in text.margin_lines():
-        if match := _NATURE_FOOT.search(line):
-            foot = " ".join(line.split())
-            where = f"p{number} Nature foot '{foot[:80]}'"
-            found = {k.removesuffix("_b"): v for k, v in match.groupdict().items() if v}
-            name = re.sub(r"^N\s?A\s?T\s?U\s?R\s?E", "NATURE", found["container"])
-            yield Candidate("container", recase_title(name), 0.8, where, foot)
-            for key in ("volume", "year"):
-                yield Candidate(key, re.sub(r"\s", "", found[key]), 0.8, where, foot)
-            return
+        for pattern in _NATURE_FEET:
+            if match := pattern.search(line):
+                foot = " ".join(line.split())
+                where = f"p{number} Nature foot '{foot[:80]}'"
+                name = re.sub(rf"^{_NATURE_WORD}", "NATURE", match.group("container"))
+                yield Candidate("container", recase_title(name), 0.8, where, foot)
+                for key in ("volume", "year"):
+                    yield Candidate(key, re.sub(r"\s", "", match.group(key)), 0.8, where, foot)
+                return
 
 
 # Atlantis Press's head: "Advances in Intelligent Systems Research, volume 156" by "7th

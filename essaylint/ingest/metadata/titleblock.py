@@ -69,11 +69,10 @@ _FAMILY_AT_START = re.compile(
 )  # with its mark: "Zhang2", "DutraI" (affiliation I), "Denney-Wilson4", "Mäusezahl (2)"
 # a version and review status after the title: "[v2; ref status: indexed, http://f1000r.es/4fj]"
 _STATUS_TAG = re.compile(r"\s*\[[^\]]*(?:ref status|https?://)[^\]]*\]\s*$", re.IGNORECASE)
-_BEFORE_NAMES = re.compile(
-    r"^(?:(?:reviewed\s|written\s|edited\s)?by|(?:an?\s)?preprint|(?:an?\s)?(?:working\s)?paper)$",
-    re.I,
-)
 _BY_ALONE = re.compile(r"(?:(?:reviewed|written|edited)\s)?by", re.I)
+_BEFORE_NAMES = re.compile(
+    rf"^(?:{_BY_ALONE.pattern}|(?:an?\s)?preprint|(?:an?\s)?(?:working\s)?paper)$", re.I
+)
 # a line that breaks off at a preposition or conjunction: the next line goes on with it (a
 # title's, or a thesis cover's "CURSO DE MESTRADO EM DESENVOLVIMENTO CURRICULAR E")
 OPEN_END = re.compile(
