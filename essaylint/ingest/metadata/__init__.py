@@ -14,6 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from essaylint.core.records import DocumentMetadata, ParsedDocument
+from essaylint.ingest.metadata.books import BOOK_PAGES, FRONT_MATTER, imprint
 from essaylint.ingest.metadata.covers import (
     cairn_cover,
     ebook_central,
@@ -37,7 +38,7 @@ from essaylint.ingest.metadata.decide import decide, set_later_publisher
 from essaylint.ingest.metadata.embedded import Embedded, read_embedded
 from essaylint.ingest.metadata.journals import journal_names
 from essaylint.ingest.metadata.layout import PageLines, read_page_lines, read_page_text
-from essaylint.ingest.metadata.names import surname_first
+from essaylint.ingest.metadata.names import looks_like_name, surname_first
 from essaylint.ingest.metadata.printed import (
     PrintedText,
     acl_foot,
@@ -76,6 +77,7 @@ PAGES_READ = (1, 2, 3)  # and the last page
 # publication as", its ISBNs) is on page 4
 IMPRINT_PAGE = 4
 COVER_PAGES_CHARACTERS = 300
+TITLE_PAGE_LINES = 15  # a book's title page holds few lines
 _NOTED_PUBLISHER = re.compile(r"10\.(?:1186|1007|1038|3390)/")  # BMC, Springer, Nature, MDPI
 
 
@@ -108,7 +110,68 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
     if not metadata.publisher and _NOTED_PUBLISHER.match(metadata.doi) and count - 1 not in read:
         # Springer Nature's and MDPI's "Publisher's Note" may close the text before the last page
         set_later_publisher(metadata, publishers_note(_read_page(pdf, count - 1)))
+    _book_front_matter(pdf, metadata, pages, count)
     return metadata
+
+
+def _book_front_matter(
+    pdf: object, metadata: DocumentMetadata, pages: list[PageLines], count: int
+) -> None:
+    """A long document with no ISBN and no journal on its first pages: a book's imprint on a
+    later page of its front matter (the ISBN, the edition's year, the holder), and the title
+    page before it where page 1 gave no title (covers, a half title)."""
+    if count < BOOK_PAGES or metadata.container or metadata.isbn:
+        return
+    read = {page.number: page for page in pages}
+    front = [read.get(n) or _read_page(pdf, n) for n in FRONT_MATTER if n < count]
+    found = imprint(front)
+    if found is None:
+        return
+    where = f"p{found.page} the book's imprint"
+    metadata.isbn = found.isbn
+    metadata.evidence["isbn"] = f"{where} (0.8)"
+    if found.year and not metadata.year:
+        metadata.year = int(found.year)
+        metadata.evidence["year"] = f"{where}, its edition (0.7)"
+    if found.publisher and not metadata.publisher:
+        metadata.publisher = found.publisher
+        metadata.evidence["publisher"] = f"{where}, its copyright holder (0.6)"
+    if metadata.type in ("", "manuscript"):
+        metadata.type = "book"
+        metadata.evidence["type"] = f"{where}: an ISBN and no journal"
+    if len(metadata.title.split()) <= 1:
+        _title_page(pdf, metadata, found.page)
+
+
+def _title_page(pdf: object, metadata: DocumentMetadata, imprint_page: int) -> None:
+    """The title and authors of the nearest page before the imprint set as a title page: a
+    few lines, a title of three words or more in large type (not the series' one word), the
+    names above or under it."""
+    for number in range(imprint_page - 1, 0, -1):
+        page = load_page(pdf, number)
+        if page is None:
+            continue
+        try:
+            lines = read_page_lines(page, number)
+        finally:
+            page.close()
+        if not lines.lines or len(lines.lines) > TITLE_PAGE_LINES:
+            continue
+        block = read_title_block(lines)
+        titled = [b for b in (block, *block.alternatives) if len(b.title.split()) >= 3]
+        if not titled:
+            continue
+        names = titled[0].authors or [
+            surname_first(line.text.strip())
+            for line in lines.lines
+            if looks_like_name(line.text.strip())
+        ]
+        metadata.title = titled[0].title
+        metadata.evidence["title"] = f"p{number} the book's title page (0.6)"
+        if names and not metadata.authors:
+            metadata.authors = names
+            metadata.evidence["authors"] = f"p{number} the book's title page (0.6)"
+        return
 
 
 def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:

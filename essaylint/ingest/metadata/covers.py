@@ -649,6 +649,7 @@ _THESIS_FRAME = re.compile(
     r"πανεπιστήμιο|τμήμα|εργαστήριο|διατριβ|dire[çc][ãa]o|\bcurso\b|\bcentro\b|bacharelado|"
     r"licenciatura|coordena|p[óo]s-gradua|faculdade|escola\b|departamento|disserta[çc][ãa]o|"
     r"facultad|\bcarrera\b|fachbereich|lehrstuhl|arbeitsgruppe|^AG\s|"
+    r"üniversite|ÜNİVERSİTE|fakülte|FAKÜLTE|bölümü|BÖLÜMÜ|"  # Turkish
     r"\bpara\s(?:obtener|optar)\b|\bingenier[oa]\b|\blicenciad[oa]\b|"  # the degree sought
     r"^\s*\S+(?:\s\S+){0,2}:\s*$|"  # a label: "PROFESOR/A GUÍA:"
     r"mestrado|doutorado|论文|大学|学院|学位|大\s?學|研\s?究\s?所|論\s?文|대학교|대학원|학위",
@@ -838,10 +839,11 @@ def _lines_from(lines: list[Line]) -> str:
     for line in lines[1:]:
         last = taken[-1]
         same = abs(line.size - last.size) <= _SAME_SIZE
+        broken_off = OPEN_END.search(last.text) is not None  # "… DEL AREA DE LA" / "SALUD EN …"
         if (
             not same
             or line.top - last.bottom > _TITLE_GAP * line.size
-            or _THESIS_FRAME.search(line.text)
+            or (_THESIS_FRAME.search(line.text) and not broken_off)
         ):
             break
         taken.append(line)

@@ -13,7 +13,7 @@ from essaylint.ingest.library_columns import fold as _fold
 from essaylint.ingest.metadata import learned
 from essaylint.ingest.metadata.embedded import BODY, Embedded
 from essaylint.ingest.metadata.journals import known_titles
-from essaylint.ingest.metadata.names import family_of, given_family
+from essaylint.ingest.metadata.names import family_of, given_family, names_in_citation
 from essaylint.ingest.metadata.printed import (
     CITATION_FORMS,
     REPOSITORY_DOI,
@@ -24,6 +24,7 @@ from essaylint.ingest.metadata.printed import (
     clean_doi,
     dois_anywhere,
     imprint_holder,
+    recase_title,
 )
 from essaylint.ingest.metadata.titleblock import TitleBlock
 
@@ -74,6 +75,8 @@ def decide(
             continue  # volume, issue, pages only ever from the chosen citation line
         chosen[candidate.field] = candidate
     metadata = DocumentMetadata()
+    if "container" in chosen:
+        chosen["container"] = _banner_whole(chosen["container"], block, candidates)
     block = _not_the_journal(block, chosen.get("container"))
     _title_and_authors(metadata, text, block, embedded)
     metadata.authors = list(dict.fromkeys(metadata.authors))  # one name read twice
@@ -81,13 +84,19 @@ def decide(
         banner = _fold(chosen["container"].value)
         metadata.authors = [a for a in metadata.authors if _fold(given_family(a)) != banner]
         chosen["container"] = _known_whole(chosen["container"])
+    if not metadata.authors and (cited := _cited_authors(text.front_flat, metadata.title)):
+        metadata.authors = cited
+        metadata.evidence["authors"] = "p1 the page's citation of itself (0.6)"
     for name in ("container", "volume", "issue", "page", "number", "doi", "arxiv", "isbn", "url"):
         if name in chosen:
             setattr(metadata, name, chosen[name].value)
             metadata.evidence[name] = _describe(chosen[name])
     container = _without_echo(_without_title(metadata.container, metadata.title))
     container = _PUBLISHER_FIRST.sub("", container)
-    metadata.container = _without_full_stop(container)
+    metadata.container = _without_full_stop(container.split("; ")[0].rstrip(" ,;"))
+    if volume := _VOLUME_AFTER.search(metadata.container):  # "… (ICAART 2018) - Volume 1"
+        metadata.container = metadata.container[: volume.start()]
+        metadata.volume = metadata.volume or volume.group("volume")
     _labelled_locators(metadata, chosen)
     _pages_and_url(metadata, chosen)
     _year(metadata, chosen)
@@ -95,6 +104,8 @@ def decide(
     body = _corporate_author(metadata, embedded)
     metadata.type = _csl_type(metadata, chosen)
     metadata.evidence["type"] = _type_evidence(metadata, chosen)
+    if metadata.type == "article-journal":  # a conference keeps its acronym, as IEEE prints it
+        metadata.container = _ACRONYM_AFTER.sub("", metadata.container)
     _as_typed(metadata, chosen, body)
     if metadata.type == "manuscript":
         _learned_type(metadata, text)
@@ -199,6 +210,20 @@ def _corporate_author(metadata: DocumentMetadata, embedded: Embedded) -> str:
     return bodies[0]
 
 
+def _banner_whole(
+    container: Candidate, block: TitleBlock, candidates: list[Candidate]
+) -> Candidate:
+    """The journal's whole name where the part read ("Emerging Technologies Volume 15") ends
+    the banner set largest ("Global Journal of Information Technology: Emerging
+    Technologies"), which another line also gives as the journal."""
+    banner, part = _fold(block.title), _fold(container.value)
+    for other in candidates:
+        whole = _fold(other.value)
+        if other.field == "container" and whole == banner != part and whole.endswith(part):
+            return replace(container, value=other.value)
+    return container
+
+
 def _known_whole(container: Candidate) -> Candidate:
     """ "Computers and Chemical Engineering 32 (2008)" read as an "A and B" lead of authors
     and the journal "Engineering": the line's opening words make a known journal's name where
@@ -216,6 +241,7 @@ _INSTITUTION = re.compile(
     r"^(?:Fachbereich|Fakultät|Department|Faculty|School\sof|Institut|Institute|University|"
     r"Universit[äé]t?|Universidad|Hochschule|College|Dipartimento|Departamento|Facultad|"
     r"Faculdade|Département|Faculté)\b"
+    r"|^\S+\s(?:Üniversitesi|ÜNİVERSİTESİ)\b"  # "ADIYAMAN ÜNİVERSİTESİ MÜHENDİSLİK FAKÜLTESİ"
 )
 
 
@@ -302,11 +328,26 @@ _PUBLISHER_FIRST = re.compile(
 )
 
 
+# the kicker of the article's type read on after the journal's name in its head
+_KICKER_AFTER = re.compile(
+    r"\s(?:Research|Original|Review|Brief)?\s?(?:Article|Report|Letter|Communication)$"
+)
+
+
+def _a_known_head(container: str) -> bool:
+    """ "PSYCHOLOGICAL SCIENCE": a known journal's name in capitals, not two authors'."""
+    return container.isupper() and _fold(container) in known_titles()
+
+
 def _without_echo(container: str) -> str:
     """A journal's name printed beside its own acronym or abbreviation ("IJARCCE International
     Journal of Advanced Research in Computer and Communication Engineering", "STATISTICS IN
     MEDICINE Statist. Med."), or after its authors' names in capitals: the name alone."""
-    container = _CAPS_AUTHORS.sub("", _CITE_AS.sub("", container))
+    container = _KICKER_AFTER.sub("", _CITE_AS.sub("", container))
+    if _a_known_head(container):
+        container = recase_title(container)
+    else:
+        container = _CAPS_AUTHORS.sub("", container)
     words = container.split()
     major = [w for w in words[1:] if w.casefold() not in _MINOR]
     acronym = len(words) > 3 and words[0].isupper() and len(words[0]) >= 3
@@ -471,6 +512,32 @@ def _title_and_authors(
         metadata.evidence["authors"] = "PDF info/XMP authors, printed on a later page (0.5)"
 
 
+# the label of the citation a page prints of itself, its authors before its title
+_SELF_CITATION = re.compile(
+    r"(?:Cite\sthis\s(?:article|paper|chapter|work)(?:\sas)?|How\sto\scite(?:\sthis\s(?:article|paper))?|"
+    r"Suggested\scitation|To\scite\sthis\s(?:article|paper)|Please\scite\sthis\s(?:article|paper)\sas|"
+    r"Citation)\s?:\s*",
+    re.IGNORECASE,
+)
+_YEAR_AT_END = re.compile(rf"\(?\s*{YEAR}[a-z]?\s*\)?\s*[.:]?\s*[\"“]?$")
+
+
+def _cited_authors(front: str, title: str) -> list[str]:
+    """The authors of the page's citation of itself ("Cite this article as: Suresh P.,
+    Keerthika P. & Kumar A.R.N. Text guided …"): the names between its label and the title."""
+    words = re.findall(r"\w+", title)[:6]
+    if len(words) < 3:
+        return []
+    titled = re.compile(r"\W+".join(re.escape(w) for w in words), re.IGNORECASE)
+    for label in _SELF_CITATION.finditer(front):
+        found = titled.search(front, label.end(), label.end() + 400)
+        if found:
+            span = _YEAR_AT_END.sub("", front[label.end() : found.start()].strip())
+            if names := names_in_citation(span.strip(" ,:")):
+                return names
+    return []
+
+
 def _printed_somewhere(authors: list[str], text: PrintedText) -> bool:
     """Whether every family name the PDF's metadata gives is printed on a page read: the
     Author field often names whoever made the file (a ministry's clerk, a typesetter)."""
@@ -537,6 +604,11 @@ def _publisher(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None
     if best is not None:
         metadata.publisher = best.value
         metadata.evidence["publisher"] = _describe(best)
+
+
+_VOLUME_AFTER = re.compile(r"\s[-–]\s(?:Volume|Vol\.)\s(?P<volume>\d{1,3})$")
+# the journal's acronym after its name: "Research Briefs on … Evolution (ReBICTE)"
+_ACRONYM_AFTER = re.compile(r"(?<=\w)\s\((?=[A-Za-z\-]*[A-Z]{2})[A-Za-z\-]{2,12}\)$")
 
 
 def _without_full_stop(container: str) -> str:

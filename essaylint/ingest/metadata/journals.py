@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from functools import cache
 from importlib.resources import files
+from itertools import pairwise
 
 from essaylint.ingest.library_columns import fold
 from essaylint.ingest.metadata.printed import (
@@ -68,10 +69,14 @@ _TRANSLATED_NAME = re.compile(r"^\s*/\s*(?!vol|no\b)[^\d/]{3,80}?(?=\s\d)", re.I
 _BEFORE = re.compile(r"^(?:|\d{1,5}|.*[|•·/]|.*\bet al\.?)\s*$")
 
 
+# journals known by one word or an acronym, which the list (names of two words or more) lacks
+ONE_WORD_JOURNALS = frozenset(["jama", "bmj", "pnas", "nejm", "lancet", "thelancet"])
+
+
 @cache
 def known_titles() -> frozenset[str]:
     data = files("essaylint.assets").joinpath("journals.txt.gz").read_bytes()
-    return frozenset(gzip.decompress(data).decode().split("\n")) - {""}
+    return (frozenset(gzip.decompress(data).decode().split("\n")) | ONE_WORD_JOURNALS) - {""}
 
 
 def journal_names(text: PrintedText) -> Iterator[Candidate]:
@@ -91,6 +96,24 @@ def journal_names(text: PrintedText) -> Iterator[Candidate]:
         yield Candidate("container", container, 0.7, where, line=shared)
         for field_name, value in found.items():
             yield Candidate(field_name, value, 0.7, where, line=shared)
+    yield from _locators_below(text)
+
+
+def _locators_below(text: PrintedText) -> Iterator[Candidate]:
+    """A known journal's name alone on a line of page 1's head or foot, and its year, volume,
+    issue and pages on the line under it (the Psychonomic Society's "Attention, Perception, &
+    Psychophysics" / "2009, 71 (2), 273-280")."""
+    lines = [line for number, line in text.margin_lines() if number == 1]
+    for above, below in pairwise(lines):
+        name, rest = known_name(above)
+        if not name or rest.strip() or not re.match(r"\s*(?:19|20)\d\d,\s", below):
+            continue
+        if found := dict(journal_locators(below)):
+            quote = " ".join(f"{above} / {below}".split())[:120]
+            where = f"p1 head/foot with a known journal's name over its volume '{quote}'"
+            yield Candidate("container", recase_title(name), 0.75, where, line=quote)
+            for field_name, value in found.items():
+                yield Candidate(field_name, value, 0.75, where, line=quote)
 
 
 _Named = tuple[int, str, tuple[str, str], str]  # page, line, (name, what follows), how found
@@ -174,7 +197,8 @@ def venue_by_form(line: str) -> tuple[str, str]:
     name = re.sub(rf"(?:\s+{_LINK})+$", "", name, flags=re.I)
     words = name.split()
     capitalised = all(w[0].isupper() for w in words if not re.fullmatch(_LINK, w, re.I))
-    if len(words) < 3 or not capitalised or re.search(r"pre-?proof|article", name, re.I):
+    kicker = re.search(r"pre-?proof|article|clinical\sreview\s&\seducation", name, re.I)
+    if len(words) < 3 or not capitalised or kicker:  # JAMA's "Clinical Review & Education"
         return "", ""
     return name, line.strip()[len(name) :]
 
@@ -187,11 +211,13 @@ def known_name(line: str) -> tuple[str, str]:
     for i, first in enumerate(words):
         if not _BEFORE.match(line[: first.start()]):
             continue
-        for j in range(min(len(words), i + LONGEST), i + 1, -1):
+        for j in range(min(len(words), i + LONGEST), i, -1):
             if not any(c.isalnum() for c in words[j - 1].group()):
                 continue  # a name ends with a word, not with the bullet after it
             span = line[first.start() : words[j - 1].end()].rstrip(".,;:")
             rest = line[words[j - 1].end() :]
+            if j == i + 1 and fold(span) not in ONE_WORD_JOURNALS:
+                continue  # one word names a journal only when it is one of the few known so
             if fold(span) in titles and _AFTER.match(rest) and not _REPORT_SERIES.search(span):
                 return span, rest
     return "", ""

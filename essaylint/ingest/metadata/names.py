@@ -398,6 +398,18 @@ _LABEL_WORDS = frozenset(
         "numéro",  # "Numéro Avril": an issue's label over the article
         "número",
         "graduate",
+        "edition",  # "Segunda Edición" under a book's title
+        "edición",
+        "edição",
+        "édition",
+        "auflage",
+        "autor",  # a template's "NOMBRE DEL AUTOR" left as a running head
+        "nombre",
+        "dirección",  # "Dirección de Atención Primaria": a body's unit
+        "direção",
+        "program",  # "… Clinical Guidelines Program"
+        "programme",
+        "programa",
         "department",
         "university",
         "université",
@@ -583,3 +595,36 @@ def given_family(formatted: str) -> str:
     """ "Family, Given" → "Given Family"."""
     family, _, given = formatted.partition(",")
     return f"{given} {family}".strip()
+
+
+# a citation's initials after a family name: "P.", "A.R.N.", "J.-W.", "AM" (Vancouver)
+_CITED_INITIALS = r"(?:[A-Z]\.\s?-?){0,3}[A-Z]\.?|[A-Z]{1,3}"
+_CITED_FAMILY = r"(?:(?:van|von|de|da|del|der|dos|le|la)\s)?[^\W\d_][\w'’\-]+(?:\s[A-Z][\w'’\-]+)?"
+_CITED_NAME = re.compile(rf"(?P<family>{_CITED_FAMILY})\s(?P<initials>{_CITED_INITIALS})")
+
+
+def names_in_citation(span: str) -> list[str]:
+    """The authors a work's citation of itself lists before its year or title ("Suresh P.,
+    Keerthika P. & Kumar A.R.N.", "Smith, J., & Doe, A. B."), each as "Family, I."; empty
+    unless every piece reads as a family name with its initials."""
+    parts = [p.strip() for p in re.split(r",|;|&|\band\b", span) if p.strip()]
+    names: list[str] = []
+    index = 0
+    while index < len(parts):
+        part, after = parts[index], parts[index + 1] if index + 1 < len(parts) else ""
+        if re.fullmatch(_CITED_INITIALS, after) and re.fullmatch(_CITED_FAMILY, part):
+            names.append(_cited(part, after))  # "Smith, J."
+            index += 2
+        elif match := _CITED_NAME.fullmatch(part):
+            names.append(_cited(match.group("family"), match.group("initials")))  # "Suresh P."
+            index += 1
+        else:
+            return []
+    return names
+
+
+def _cited(family: str, initials: str) -> str:
+    """ "Family, I." with the initials dotted: "AM" → "A. M."."""
+    if initials.isalpha():
+        initials = " ".join(f"{letter}." for letter in initials)
+    return f"{family}, {initials.strip()}"

@@ -127,7 +127,8 @@ _COPYRIGHT_GLYPH = re.compile(
     r"|(?:^|(?<=\.\s)|(?<=Copyright ))\((?= (?:19|20)\d\d [A-Z][^()\n]*$)"
     # "ª Mary Ann Liebert, Inc.", "ª 2020 Royal College of …" (ª is an ordinal after a digit)
     r"|(?<!\w)ª(?= (?:(?:19|20)\d\d )?[A-Z])"
-    r"|[\x00-\x08](?= [A-Z][^\n]{0,60}\b(?:19|20)\d\d\b)",  # "\x01 Springer …, Inc. 2006"
+    r"|[\x00-\x08](?= [A-Z][^\n]{0,60}\b(?:19|20)\d\d\b)"  # "\x01 Springer …, Inc. 2006"
+    r"|\u20dd\s?[cC]\b|\b[cC]\s?\u20dd",  # LaTeX's \copyright: a "c" and an enclosing circle
     re.M,
 )
 
@@ -168,6 +169,9 @@ ARTICLE_NO = r"e?\d{1,8}"
 _TITLE_WORD = r"(?:[A-Z][\w'’&\-]{0,7}\.|[A-Z][\w'’&\-]*:?|e-[A-Z][\w'’\-]*|\d{1,3}(?=\s[A-Z]))"
 _SMALL_WORD = r"(?i:of|and|&|in|for|the|on|de|la|des|du|di|y|e|fur|für|der|und)"
 JOURNAL = rf"(?P<container>(?:The\s)?{_TITLE_WORD}(?:\s(?:{_TITLE_WORD}|{_SMALL_WORD}))*)"
+# a Vancouver abbreviation with its place or edition: "Rev. Hosp. Niños (B. Aires)",
+# "Clin Med (Lond)"
+_PLACED_JOURNAL = JOURNAL[:-1] + r"(?:\s\([A-Z][\w.]*(?:\s[A-Z][\w.]*){0,2}\))?)"
 _SURNAME = r"[A-Z][\w'’\-]+"
 # Before a running head's citation: the page number, or the authors ("Smith et al.").
 _PARTICLE = r"(?:(?:De|de|Da|da|Di|di|Van|van|Von|von|Le|La|Du|Mc|Mac|Dos|dos)\s)?"
@@ -290,7 +294,7 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
     # 12, 5: 1110-1117 / Postgrad Med J 2010;86:272e278 / (Obstet Gynecol 2023;141:555–62)
     _form(
         "journal year;vol(issue):pages",
-        rf"(?:^{LEAD}|\.\s|\s{{2}}|(?<=:\s)|(?<=^\()){JOURNAL}\.?\s(?P<year>{YEAR})(?:\s{MONTH}(?:\s\d{{1,2}})?)?\s?;\s?"
+        rf"(?:^{LEAD}|\.\s|\s{{2}}|(?<=:\s)|(?<=^\()){_PLACED_JOURNAL}\.?\s(?P<year>{YEAR})(?:\s{MONTH}(?:\s\d{{1,2}})?)?\s?;\s?"
         rf"(?P<volume>\d{{1,4}}){_ISSUE}?\s?:\s?(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b",
         0.85,
     ),
@@ -476,6 +480,21 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"^{LEAD}{JOURNAL},\s(?P<volume>\d{{1,4}}),\s(?P<issue>\d{{1,3}})\s\((?P<year>{YEAR})\)",
         0.85,
     ),
+    # ÚLTIMA DÉCADA, N°64, MAYO 2025, PP. 287-315 (a head in capitals, the month in Spanish)
+    _form(
+        "JOURNAL, N°n, MONTH year, PP. pages",
+        r"^(?P<container>[A-ZÀ-Þ][A-ZÀ-Þ'’\-]+(?:\s(?:[A-ZÀ-Þ][A-ZÀ-Þ'’\-]+|DE|DEL|LA|Y|E|OF|AND)){0,6}),\s"
+        rf"(?:N[°º]|No\.)\s?(?P<issue>\d{{1,4}}),\s(?:[^\W\d_]{{3,10}}\.?\s)?(?P<year>{YEAR}),\s"
+        rf"(?i:pp?\.)\s?(?P<page>{PAGES})\b",
+        0.8,
+    ),
+    # International Journal of Engineering & Technology, 7 (4.5) (2021) 370-373
+    _form(
+        "journal, vol (issue) (year) pages",
+        rf"^{LEAD}{JOURNAL},\s(?P<volume>\d{{1,4}})\s\((?P<issue>[\w.\-]{{1,7}})\)\s\((?P<year>{YEAR})\)\s"
+        rf"(?P<page>{PAGES})\b",
+        0.85,
+    ),
     # Stellenbosch Papers in Linguistics Plus, Vol. 60, 2020, 1-12
     _form(
         "journal, Vol. v, year, pages",
@@ -483,11 +502,11 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"(?:pp?\.\s?)?(?P<page>{PAGES})\b",
         0.85,
     ),
-    # PNAS 2022 Vol. 119 No. 16 e2118705119
+    # PNAS 2022 Vol. 119 No. 16 e2118705119 (the foot may set it with wide gaps)
     _form(
         "journal year Vol. v No. n number",
-        rf"{JOURNAL}\s(?P<year>{YEAR})\s(?i:Vol\.?)\s?(?P<volume>\d{{1,4}})\s(?i:No\.?)\s?"
-        rf"(?P<issue>[\w\-]{{1,7}})\s(?P<number>e\d{{4,12}})\b",
+        rf"{JOURNAL}\s+(?P<year>{YEAR})\s+(?i:Vol\.?)\s?(?P<volume>\d{{1,4}})\s+(?i:No\.?)\s?"
+        rf"(?P<issue>[\w\-]{{1,7}})\s+(?P<number>e\d{{4,12}})\b",
         0.85,
     ),
     # Proceedings of Machine Learning Research vol 284:1-2, 2026
@@ -702,6 +721,12 @@ _ACM_VENUE = re.compile(  # "CHI 2017, May 6-11, 2017, Denver, CO, USA." too
     rf"[^\n]{{0,20}}?,\s(?P<year>{YEAR})\b",
     re.MULTILINE,
 )
+# the venue alone between the block and its copyright line, the template's "20XX" unfilled:
+# "permission and/or a fee." / "MAMA 2011" / "Copyright 20XX ACM X-XXXXX-XX-X/XX/XX"
+_ACM_BLOCK_VENUE = re.compile(
+    r"permission\s+and/or\s+a\s+fee\.\s*\n\s*(?P<container>[A-Z][A-Za-z\-]{1,14}\s?['’]?\s?"
+    r"(?P<year>(?:19|20)\d\d)?\d{0,2})(?:,[^\n]{0,80})?\s*\n\s*Copyright\s(?:(?:19|20)\d\d|20XX)\sACM\b"
+)
 _ACM_ISBN = re.compile(r"\bACM\s(?:ISBN\s)?(?P<isbn>97[89](?:-?\d){10})/\d{2}/\d{2}\b")
 _VENUE_LINE = re.compile(
     r"^(?:Published\s(?:as\sa\s(?:conference\s)?paper\s)?(?:at|in)|Accepted\s(?:at|to|for)|"
@@ -859,10 +884,15 @@ def _join_wrapped(text: str) -> str:
     return re.sub(r"(?<=[^.\n])\n(?=[\w(])", " ", text)
 
 
+_HELD_BY = re.compile(r"(?:©|\bCopyright)\s*\d{0,4}\s*$")  # a copyright's holder follows
+
+
 def _forms_in(line: str, where: str, seen: set[tuple[str, str]], factor: float = 1.0):
     for form in CITATION_FORMS:
         for match in form.pattern.finditer(line):
             container = _no_page_number(match.groupdict().get("container") or "")
+            if container and _HELD_BY.search(line[: match.start("container")]):
+                continue  # "© 1995 Society for Industrial and Applied Mathematics / Vol. 37"
             if not _plausible_journal(container) or re.fullmatch(
                 r"0+", match.groupdict().get("volume") or "1"
             ):
@@ -1039,6 +1069,12 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
         where = f"p1 ACM permission block '{match.group(0)[:60]}'"
         yield Candidate("container", match.group("container"), 0.7, where)  # "CCS’15": short
         yield Candidate("year", match.group("year"), 0.7, where)
+    if match := _ACM_BLOCK_VENUE.search(front):
+        where = f"p1 ACM permission block '{' '.join(match.group(0).split())[-80:]}'"
+        yield Candidate("container", match.group("container"), 0.7, where)
+        yield Candidate("publisher", "ACM", 0.75, where)
+        if match.group("year"):
+            yield Candidate("year", match.group("year"), 0.7, where)
     for match in _ACM_ISBN.finditer(front):
         where = f"p1 ACM permission block '{match.group(0)[:60]}'"
         if valid_isbn(isbn := re.sub(r"\D", "", match.group("isbn"))):
@@ -1426,13 +1462,34 @@ _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
         re.compile(
             r"\b(?:Published|published|licensed|distributed|Produced|produced)(?:\sonline)?"
             r"(?:\sand\s(?:licensed|published|"
-            r"distributed))?(?:\s(?:under|with)\slicen[cs]e)?\s(?:by|for)\s(?:the\s)?"
+            r"distributed))?(?:\s(?:under|with)\slicen[cs]e)?"
+            # "First published in 2006 by", "Published by: …" (a printer "Produced by:" is not)
+            rf"(?:\sin\s{YEAR})?\s(?:by|for)(?::(?<=ublished\sby:))?\s+(?:the\s)?"
             r"(?:[A-Z][\w&'\- \n]{2,60}?,\strading\sas\s)?"
             r"(?P<publisher>[A-Z](?:[\w&'\- ]|(?<=Co)\.){2,80}?)"  # "GmbH & Co. KGaA"
             r"(?=\son\sbehalf\b|\sunder\b|(?!\.\sKG)[.,;(]|\sin\s|\s*$)",
             re.M,
         ),
         0.85,
+    ),
+    (  # "Publicado por Permanyer", "Publiée par l'Organisation …", "Publicado en 2026 por la …"
+        re.compile(
+            r"\b(?:Publicad[oa]|Publi[ée]e?s?|Pubblicat[oa]|Veröffentlicht|Gepubliceerd)"
+            rf"(?:\s(?:en|em|in)\s{YEAR})?\s(?:por|par|da|von|door)\s(?:la\s|el\s|le\s|l['’]|der\s|o\s|a\s)?"
+            # a name that goes on after a comma or on the next line is not cut there
+            r"(?P<publisher>[A-Z][\w&'\- ]{2,80}?)"
+            r"(?=(?!,\s(?:la|el|le|les|y|et|e|and|the)\s)[.,;(]|\s{2}|\s*$(?!\n\s*[a-zà-ÿ]))",
+            re.M,
+        ),
+        0.8,
+    ),
+    (  # a label in an article's foot: "Publisher: Akademik Perspektif Derneği https://…"
+        re.compile(
+            r"^\s*Publisher\s?:\s*(?P<publisher>[A-Z][\w&'\- ]{2,80}?)"
+            r"(?=\s{2}|\s+https?:|[.,;(]|\s*$)",
+            re.M,
+        ),
+        0.8,
     ),
     (  # "A publication of the Technology and Assessment Study Collaborative"
         re.compile(
@@ -1499,7 +1556,8 @@ _HOLDER = r"(?P<holder>[A-Z][\w&'\-]*(?:\s(?:St\.|[A-Z][\w&'\-]*|&|and|of|de|fü
 # code of a journal's foot ("Society for Neuroscience 0270-6474/98/1810105-11$05.00/0")
 _HOLDER_END = (
     r"(?=\s?[.,;|]|\s+All\s|\s*$|\s+\(|\s{2}|\s+This\s|\sDOI\b|\s\d{4}-\d{3}[\dX]/|\s\d[\d\-]*\s*$"
-    r"|\s[A-Z]{1,4}/\d)"  # a document's code after the holder: "… Monetary Fund WP/23/67"
+    # a code after the holder ("… Monetary Fund WP/23/67"), a second holder ("Ltd/CNRS")
+    r"|\s[A-Z]{1,4}/\d|/(?=[A-Z]))"
 )
 _COPYRIGHT_HOLDER = re.compile(
     rf"(?:©|Copyright\s*:?\s*(?:©\s*)?)\s*(?:{YEAR}(?:\s?-\s?{YEAR})?[,\s]+(?:by\s)?(?:the\s)?{_HOLDER}|"
@@ -1533,6 +1591,7 @@ def publisher_name(text: str) -> str:
     name = re.sub(r"(\b(?:BV|Ltd|Inc|GmbH|LLC)\.?)\s+All$", r"\1", name)  # "… BV All" / "rights …"
     name = re.sub(r"\s(?:ARTICLE|ESSAY|NOTE|COMMENT|REVIEW)$", "", name)  # the kicker under it
     name = re.sub(r"\s\d{1,4}$", "", name)  # the page number after it in a foot
+    name = re.sub(r"\s(?:Vol|Volume|No)\.?$", "", name)  # the journal's next line read on
     return _LEGAL_FORM.sub("", name).strip(" .,;") or name
 
 
@@ -1582,6 +1641,8 @@ def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
                 name = publisher_name(match.group("publisher"))
                 if _AUTHORS_HOLD.search(name) or len(name) < 3 or len(name.split()) > 10:
                     continue
+                if re.fullmatch(_ISSUER_HEAD, name):
+                    continue  # "Publiée par l'Organisation" / "des Nations Unies …": cut short
                 if _in_running_text(name):
                     continue  # "produced by CLASP only after running to completion"
                 if number != 1 and match.group(0).lower().startswith("produced"):
@@ -1612,7 +1673,8 @@ def _credit_in_sentence(zone: str, start: int) -> bool:
 def _holder_name(match: re.Match[str]) -> str:
     """The holder a copyright line names, or "" where it names the authors or nothing."""
     name = publisher_name(match.groupdict().get("holder") or match.group("holder_b"))
-    return "" if _AUTHORS_HOLD.search(name) or len(name) < 3 or name == "Copyright" else name
+    cut = name.endswith("-")  # "© 2018 INDIACom-2018": a conference's name cut at its year
+    return "" if _AUTHORS_HOLD.search(name) or len(name) < 3 or name == "Copyright" or cut else name
 
 
 def imprint_holder(pages: list[PageLines]) -> Candidate | None:
@@ -1632,7 +1694,8 @@ def imprint_holder(pages: list[PageLines]) -> Candidate | None:
 # (CERN)"): its issuer when nothing states a publisher.
 _ISSUER_HEAD = (
     r"(?i:Organi[sz]ation|Institut[eo]?|Istituto|Council|Authority|Agency|Ministry|Ministerio|Ministère|"
-    r"Commission|Secretariat|Facility|Laboratory|Cent(?:re|er)|Universit(?:y|ät|é|à|ad|ade|eit)|"
+    r"Commission|Secretariat|Facility|Laboratory|Cent(?:re|er)|"
+    r"Universi(?:ty|tät|té|te|tà|ta|tat|tas|teit|tet|dad|dade)|"
     r"Bank|Fund|Clinic|Association|Society|Foundation|Academy|Office|Service|Department|"
     r"Bureau|Board|Directorate)"
 )
@@ -2025,7 +2088,8 @@ _NOT_ITEM_URL = re.compile(  # ebookcentral…/lib/<library>/: a library's own l
     r"creativecommons|doi\.org|/licenses?/|orcid\.org|mailto:|/submit\b|crossmark|"
     r"ebookcentral\.proquest\.com/lib/|"
     r"twitter\.com|facebook\.com|/about\b|/authors?\b|/subscri|/reprints?\b|/permissions?\b|"
-    r"/terms\b|/terms-and-?conditions|/privacy\b|/cookies?\b",  # a site's terms, not the item
+    r"/terms\b|/terms-and-?conditions|/privacy\b|/cookies?\b|"  # a site's terms, not the item
+    r"/suppl/|DCSupplemental|/cgi/doi/",  # the supporting information, a DOI link
     re.IGNORECASE,
 )
 
@@ -2169,7 +2233,9 @@ _REPORT = re.compile(
 _THESIS_MONTH = rf"(?:{MONTH}|(?i:{IBERIAN_MONTH}))"
 # a name before the word, joined to it by hyphens too: "Rheinische Friedrich-Wilhelms-Universität"
 _UNIVERSITY = re.compile(
-    r"(?P<university>(?:[A-ZÀ-Þ][\w'’\-]+[ ]){0,4}(?:[A-ZÀ-Þ][\w'’]+-){0,3}"
+    r"(?<![\w'’\-])(?P<university>"
+    r"(?:(?!(?i:en|una?|de|la|el|y|of|and|in|at)\s)[A-ZÀ-Þ][\w'’\-]+[ ]){0,4}"
+    r"(?:[A-ZÀ-Þ][\w'’]+-){0,3}"
     r"(?i:Universi(?:ty|tät|té|tà|dade|dad|teit|tetet|tet|tário|tario|taria|tat|tas)|[ÉE]cole|"
     r"Högskolan?|Høgskolen?|Hogeschool)"  # "Södertörns Högskola": a Nordic or Dutch college
     r"(?:[ ](?:(?i:of|at|de|du|des|di|do|da|dos|the|degli|della|del|dei|i|zu|der|à)[ ])*"
@@ -2375,14 +2441,19 @@ def wiley_stamp(text: PrintedText) -> Iterator[Candidate]:
 def _degree_university(around: str) -> str:
     """The university a thesis statement names: a name of two words or more, not a school
     within it ("the University Graduate School" of "Indiana University"), nor the bare
-    word of an e-mail label ("E-Mail (Universität)")."""
+    word of an e-mail label ("E-Mail (Universität)"); one that opens its line before one
+    inside a line (a title's "… EN UNA UNIVERSIDAD DE LA CIUDAD DE CARTAGENA")."""
+    names = []
     for university in (*_UNIVERSITY.finditer(around), *_SCRIPT_UNIVERSITY.finditer(around)):
         found = university.groupdict()
         name = recase_title(" ".join((found.get("university") or found.get("cjk") or "").split()))
         within = re.search(r"\b(?:School|College|Faculty|Library)$|\bDoctorale?\b", name)
         if (len(name.split()) >= 2 or found.get("cjk")) and not within:
-            return name
-    return ""
+            opens = not around[
+                around.rfind("\n", 0, university.start()) + 1 : university.start()
+            ].strip()
+            names.append((not opens, name))
+    return min(names, key=lambda found: found[0])[1] if names else ""
 
 
 SLIDES_FEWEST_PAGES = 5

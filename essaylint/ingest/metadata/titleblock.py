@@ -4,6 +4,7 @@ it, up to the first affiliation or the abstract, are the authors."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 
 from essaylint.ingest.metadata.embedded import PLACEHOLDER_TITLE
@@ -58,8 +59,10 @@ _METADATA_LINE = re.compile(
 # "Kevin J Loope (kjl75@cornell.edu)", "Roxana Burciu, roxanadiana.burciu@phd.unibocconi.it"
 _NAME_WITH_EMAIL = re.compile(
     r"^(?:(?P<name>[^\W\d_][^()@]{2,60}?)\s*\(\s*[\w.+\-]+@[\w.\-]+\s*\)|"
-    r"(?P<comma_name>[^\W\d_][^()@,]{2,60}?),\s*[\w.+\-]+@[\w.\-]+)$"
+    r"(?P<comma_name>[^\W\d_][^()@,]{2,60}?),\s*[\w.+\-]+@[\w.\-]+|"
+    r"(?P<gap_name>[^\W\d_][^()@,]{2,60}?)\s{2,}[\w.+\-]+@[\w.\-]+)$"  # JMLR's "Name  e-mail"
 )
+NAME_ADDRESS_LINES = 3  # the lines of a place under each name with its e-mail
 # a lone capitalised word after the last separator of a line, and a line that opens with
 # one word and its marks: the two halves of one name
 _GIVEN_AT_END = re.compile(r"(?<![,;&])(?<!\band)\s*\b[A-Z][a-z][\w'’\-]*\s*$")
@@ -147,7 +150,7 @@ def read_title_block(page: PageLines) -> TitleBlock:
         blocks = _cover_block(lines)
     if not blocks:
         return TitleBlock()
-    blocks = _body_names_last(blocks)
+    blocks = _byline_last(_body_names_last(blocks))
     listed = _names_with_emails(lines)
     for block in blocks:
         if listed and _fuller(block.authors, [surname_first(n) for n in listed]):
@@ -187,6 +190,20 @@ def _fuller(read: list[str], listed: list[str]) -> bool:
 
 def _characters(lines: list[Line]) -> int:
     return sum(len(line.text.strip()) for line in lines)
+
+
+def _byline_last(blocks: list[TitleBlock]) -> list[TitleBlock]:
+    """The byline set a hair larger than a title in capitals above it ("Yaffa Yeshurun and
+    Liat Levy" under "TRANSIENT SPATIAL ATTENTION …"): the block above is the title, and the
+    byline its names."""
+    names = authors_from_text(blocks[0].title)
+    above = [b for b in blocks[1:] if b.top < blocks[0].top]
+    if len(names) < 2 or not above:
+        return blocks
+    title = above[-1]
+    if not title.authors:
+        title = replace(title, authors=names, author_text=blocks[0].title)
+    return [title] + [b for b in blocks if b is not above[-1] and b is not blocks[0]]
 
 
 def _body_names_last(blocks: list[TitleBlock]) -> list[TitleBlock]:
@@ -369,14 +386,18 @@ def _name_count(line: Line) -> int:
 
 def _names_with_emails(lines: list[Line]) -> list[str]:
     """Authors listed one a line with their e-mail, "Kevin J Loope (kjl75@cornell.edu)"."""
-    names = []
+    names: list[str] = []
+    since = 0  # lines since the last name
     for line in lines[:60]:
         match = _NAME_WITH_EMAIL.match(line.names_text.strip())
-        name = (match.group("name") or match.group("comma_name")).strip() if match else ""
+        name = next((g for g in match.groups() if g), "").strip() if match else ""
         if name and looks_like_name(name):
             names.append(name)
-        elif names and not _AFFILIATION.search(line.text):  # each name over its department
-            break
+            since = 0
+            continue
+        since += 1
+        if names and (since > NAME_ADDRESS_LINES or _STOP.match(line.text.strip())):
+            break  # each name over its department and place
     return names
 
 
@@ -415,7 +436,7 @@ def _block_at(
         ):
             names_from += 1
     block.author_text = _author_text(
-        lines[names_from:], max(lines[i].size for i in range(start, end + 1))
+        lines[names_from:], max(lines[i].size for i in range(start, end + 1)), block.title
     )
     block.authors = authors_from_text(block.author_text)
     if not block.authors and start > 0 and names_above and lines[start - 1].size < size:
@@ -504,7 +525,17 @@ def _could_be_title(line: Line, fewest_letters: int = 4) -> bool:
         and not PLACEHOLDER_TITLE.match(text)
         and not _DOCUMENT_CODE.fullmatch(text)
         and not ONE_WORD_SPACED.fullmatch(text)
+        and not _equation(text)
     )
+
+
+# a math font's brackets ("ð2Þ" for "(2)"): a displayed equation set in large type
+_MATH_BRACKETS = re.compile(r"ð\s?\d{0,3}\s?Þ")
+
+
+def _equation(text: str) -> bool:
+    """A displayed equation ("ð Þrþβα ð2Þ"): a math font's brackets, hardly a word."""
+    return bool(_MATH_BRACKETS.search(text)) and len(re.findall(r"[a-z]{4,}", text)) < 2
 
 
 _CLOSED = re.compile(r"[^\W\d_]{4,}\.\s*$")  # a line that ends a sentence
@@ -563,8 +594,15 @@ _CHAPTER_NUMBER = re.compile(
 )
 
 
+# a journal's kicker set before the title on its line: "LETTER  Correlation between …"
+_KICKER = re.compile(
+    r"^(?:LETTERS?|ARTICLE|REVIEWS?|ESSAY|COMMENTARY|PERSPECTIVES?|REPORTS?|SYNTHESIS|"
+    r"(?:RESEARCH|ORIGINAL|REVIEW|BRIEF)\s(?:ARTICLE|RESEARCH|REPORT|COMMUNICATION))\s{2,}(?=[A-Z])"
+)
+
+
 def _tidy_title(title: str) -> str:
-    title = _CHAPTER_NUMBER.sub("", title)
+    title = _KICKER.sub("", _CHAPTER_NUMBER.sub("", title))
     title = _STATUS_TAG.sub("", title)
     title = _THEME_LABEL.sub("", title)
     title = re.sub(r"(\w)[\u00ad\x02]\s*(\w)", r"\1\2", title)  # soft hyphens at line ends
@@ -610,7 +648,25 @@ def _running_prose(text: str) -> bool:
     return (lower >= 4 and lower >= 0.6 * len(words)) or bool(_SENTENCE_START.match(text))
 
 
-def _author_text(lines: list[Line], title_size: float) -> str:
+def _folded_words(text: str) -> set[str]:
+    plain = unicodedata.normalize("NFKD", text.casefold())
+    words = re.findall(r"[^\W\d_]{3,}", "".join(c for c in plain if not unicodedata.combining(c)))
+    return set(words) - _JOINING_WORDS
+
+
+_JOINING_WORDS = {"and", "the", "for", "with", "und", "les", "des", "del", "por", "para", "per"}
+
+
+def echoes_title(text: str, title: str) -> bool:
+    """A line that says the title again in another language ("TRIANGOLAZIONE METODOLOGICA E
+    BIG DATA" under "TRIANGULACIÓN METODOLÓGICA Y BIG DATA"): half its words, two or more, are
+    the title's."""
+    words = _folded_words(text)
+    shared = words & _folded_words(title)
+    return len(shared) >= 2 and len(shared) >= 0.5 * len(words)
+
+
+def _author_text(lines: list[Line], title_size: float, title: str = "") -> str:
     """The author lines: after the title, while each line holds names (or only the commas
     and marks between them), before affiliations, the abstract or large type. Where names
     stand in columns, each above its own affiliation, the later name lines (set like the
@@ -625,6 +681,8 @@ def _author_text(lines: list[Line], title_size: float) -> str:
         rows.add(round(line.top))
         if len(rows) > MAX_AUTHOR_LINES:
             break
+        if not taken and title and echoes_title(line.text, title):
+            continue
         if not taken and _running_prose(line.text):
             skipped += 1  # a translated title, or the next column's text beside the names
             translated = skipped <= MAX_TITLE_TRANSLATION_LINES and _names_next(lines, index)
