@@ -56,7 +56,8 @@ def imprint(pages: list[PageLines]) -> Imprint | None:
         copyright_year = _COPYRIGHT_YEAR.search(text)
         if not isbn or not (edition or copyright_year or "©" in text):
             continue
-        year = (edition or copyright_year).group("year") if edition or copyright_year else ""
+        dated = edition or copyright_year
+        year = dated.group("year") if dated else ""
         holders = [m.group("holder") for m in _LINE_HOLDER.finditer(text)]
         holders = [publisher_name(h) for h in holders if not _NOT_A_HOLDER.search(h)]
         return Imprint(page.number, isbn, year, next((h for h in holders if len(h) > 3), ""))

@@ -649,7 +649,6 @@ _THESIS_FRAME = re.compile(
     r"πανεπιστήμιο|τμήμα|εργαστήριο|διατριβ|dire[çc][ãa]o|\bcurso\b|\bcentro\b|bacharelado|"
     r"licenciatura|coordena|p[óo]s-gradua|faculdade|escola\b|departamento|disserta[çc][ãa]o|"
     r"facultad|\bcarrera\b|fachbereich|lehrstuhl|arbeitsgruppe|^AG\s|"
-    r"üniversite|ÜNİVERSİTE|fakülte|FAKÜLTE|bölümü|BÖLÜMÜ|"  # Turkish
     r"\bpara\s(?:obtener|optar)\b|\bingenier[oa]\b|\blicenciad[oa]\b|"  # the degree sought
     r"^\s*\S+(?:\s\S+){0,2}:\s*$|"  # a label: "PROFESOR/A GUÍA:"
     r"mestrado|doutorado|论文|大学|学院|学位|大\s?學|研\s?究\s?所|論\s?文|대학교|대학원|학위",

@@ -94,7 +94,7 @@ def decide(
     container = _without_echo(_without_title(metadata.container, metadata.title))
     container = _PUBLISHER_FIRST.sub("", container)
     metadata.container = _without_full_stop(container.split("; ")[0].rstrip(" ,;"))
-    if volume := _VOLUME_AFTER.search(metadata.container):  # "… (ICAART 2018) - Volume 1"
+    if volume := _VOLUME_AFTER.search(metadata.container):
         metadata.container = metadata.container[: volume.start()]
         metadata.volume = metadata.volume or volume.group("volume")
     _labelled_locators(metadata, chosen)
@@ -241,7 +241,6 @@ _INSTITUTION = re.compile(
     r"^(?:Fachbereich|Fakultät|Department|Faculty|School\sof|Institut|Institute|University|"
     r"Universit[äé]t?|Universidad|Hochschule|College|Dipartimento|Departamento|Facultad|"
     r"Faculdade|Département|Faculté)\b"
-    r"|^\S+\s(?:Üniversitesi|ÜNİVERSİTESİ)\b"  # "ADIYAMAN ÜNİVERSİTESİ MÜHENDİSLİK FAKÜLTESİ"
 )
 
 
@@ -343,7 +342,9 @@ def _without_echo(container: str) -> str:
     """A journal's name printed beside its own acronym or abbreviation ("IJARCCE International
     Journal of Advanced Research in Computer and Communication Engineering", "STATISTICS IN
     MEDICINE Statist. Med."), or after its authors' names in capitals: the name alone."""
-    container = _KICKER_AFTER.sub("", _CITE_AS.sub("", container))
+    container = _CITE_AS.sub("", container)
+    if _fold(bare := _KICKER_AFTER.sub("", container)) in known_titles():
+        container = bare  # "PSYCHOLOGICAL SCIENCE Research Article", not "… Weekly Report"
     if _a_known_head(container):
         container = recase_title(container)
     else:
@@ -606,6 +607,7 @@ def _publisher(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None
         metadata.evidence["publisher"] = _describe(best)
 
 
+# SciTePress's volume after the proceedings' name: "… (ICAART 2018) - Volume 1"
 _VOLUME_AFTER = re.compile(r"\s[-–]\s(?:Volume|Vol\.)\s(?P<volume>\d{1,3})$")
 # the journal's acronym after its name: "Research Briefs on … Evolution (ReBICTE)"
 _ACRONYM_AFTER = re.compile(r"(?<=\w)\s\((?=[A-Za-z\-]*[A-Z]{2})[A-Za-z\-]{2,12}\)$")
