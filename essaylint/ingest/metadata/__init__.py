@@ -81,12 +81,13 @@ TITLE_PAGE_LINES = 15  # a book's title page holds few lines
 _NOTED_PUBLISHER = re.compile(r"10\.(?:1186|1007|1038|3390)/")  # BMC, Springer, Nature, MDPI
 
 
-def _read_page(pdf: object, number: int) -> PageLines:
+def _read_page(pdf: object, number: int, sized: bool = False) -> PageLines:
+    """A page's lines; with their type sizes (slower) for page 1 or where ``sized``."""
     page = load_page(pdf, number)
     if page is None:
         return PageLines(number, 0.0)
     try:
-        reader = read_page_lines if number == 1 else read_page_text
+        reader = read_page_lines if number == 1 or sized else read_page_text
         return reader(page, number)
     finally:
         page.close()
@@ -148,13 +149,7 @@ def _title_page(pdf: object, metadata: DocumentMetadata, imprint_page: int) -> N
     few lines, a title of three words or more in large type (not the series' one word), the
     names above or under it."""
     for number in range(imprint_page - 1, 0, -1):
-        page = load_page(pdf, number)
-        if page is None:
-            continue
-        try:
-            lines = read_page_lines(page, number)
-        finally:
-            page.close()
+        lines = _read_page(pdf, number, sized=True)
         if not lines.lines or len(lines.lines) > TITLE_PAGE_LINES:
             continue
         block = read_title_block(lines)

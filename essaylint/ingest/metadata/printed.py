@@ -1412,7 +1412,22 @@ def _report_numbers(text: PrintedText) -> Iterator[Candidate]:
                 return
 
 
-_ISBN = re.compile(r"\bISBN(?:-1[03])?\s*:?\s*(?P<isbn>(?:97[89][-\s]?)?(?:\d[-\s]?){9}[\dXx])")
+# "ISBN: 978-…", and an imprint's label in any case with the publisher's name before the
+# number: "isbn uam: 978-607-28-1559-9"
+_ISBN = re.compile(
+    r"\b(?i:isbn)(?:-1[03])?\b[^\d\n]{0,30}?(?P<isbn>(?:97[89][-\s]?)?(?:\d[-\s]?){9}[\dXx])"
+)
+
+
+def _isbns(text: str) -> Iterator[tuple[str, re.Match[str]]]:
+    """The valid ISBNs a text labels as such, without their hyphens, with their matches."""
+    for match in _ISBN.finditer(text):
+        if valid_isbn(isbn := re.sub(r"[-\s]", "", match.group("isbn")).upper()):
+            yield isbn, match
+
+
+def first_isbn(text: str) -> str:
+    return next((isbn for isbn, _ in _isbns(text)), "")
 
 
 _PRICE_CODE = re.compile(
@@ -1426,11 +1441,9 @@ _PRICE_LINE = re.compile(rf"\$\s?\d+\.\d\d\s*(?:©\s*)?(?P<year>{YEAR})\s+(?P<pu
 def isbn_candidates(text: PrintedText) -> Iterator[Candidate]:
     for page in text.front_pages:
         body = normalise(page.text())
-        for match in _ISBN.finditer(body):
-            isbn = re.sub(r"[-\s]", "", match.group("isbn")).upper()
-            if valid_isbn(isbn):
-                yield Candidate("isbn", isbn, 0.8, f"p{page.number} '{match.group(0)}'")
-                return
+        for isbn, match in _isbns(body):
+            yield Candidate("isbn", isbn, 0.8, f"p{page.number} '{match.group(0)}'")
+            return
         for match in _PRICE_CODE.finditer(body):
             isbn = re.sub(r"-", "", match.group("isbn"))
             if valid_isbn(isbn):
@@ -1675,6 +1688,15 @@ def _holder_name(match: re.Match[str]) -> str:
     name = publisher_name(match.groupdict().get("holder") or match.group("holder_b"))
     cut = name.endswith("-")  # "© 2018 INDIACom-2018": a conference's name cut at its year
     return "" if _AUTHORS_HOLD.search(name) or len(name) < 3 or name == "Copyright" or cut else name
+
+
+def line_holder(line: str) -> str:
+    """The copyright holder one line names ("D.R. © Universidad Autónoma Metropolitana"), or
+    "" where it names none, or the authors."""
+    for match in (_COPYRIGHT_HOLDER.search(line), _YEARLESS_HOLDER.search(line)):
+        if match and (name := _holder_name(match)):
+            return name
+    return ""
 
 
 def imprint_holder(pages: list[PageLines]) -> Candidate | None:

@@ -4,9 +4,9 @@ it, up to the first affiliation or the abstract, are the authors."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field, replace
 
+from essaylint.ingest.library_columns import fold
 from essaylint.ingest.metadata.embedded import PLACEHOLDER_TITLE
 from essaylint.ingest.metadata.layout import Line, PageLines, join_cjk_breaks
 from essaylint.ingest.metadata.names import (
@@ -649,15 +649,13 @@ def _running_prose(text: str) -> bool:
 
 
 def _folded_words(text: str) -> set[str]:
-    plain = unicodedata.normalize("NFKD", text.casefold())
-    words = re.findall(r"[^\W\d_]{3,}", "".join(c for c in plain if not unicodedata.combining(c)))
-    return set(words) - _JOINING_WORDS
+    return {fold(word) for word in re.findall(r"[^\W\d_]{3,}", text)} - _JOINING_WORDS
 
 
 _JOINING_WORDS = {"and", "the", "for", "with", "und", "les", "des", "del", "por", "para", "per"}
 
 
-def echoes_title(text: str, title: str) -> bool:
+def _echoes_title(text: str, title: str) -> bool:
     """A line that says the title again in another language ("TRIANGOLAZIONE METODOLOGICA E
     BIG DATA" under "TRIANGULACIÓN METODOLÓGICA Y BIG DATA"): half its words, two or more, are
     the title's."""
@@ -681,7 +679,7 @@ def _author_text(lines: list[Line], title_size: float, title: str = "") -> str:
         rows.add(round(line.top))
         if len(rows) > MAX_AUTHOR_LINES:
             break
-        if not taken and title and echoes_title(line.text, title):
+        if not taken and title and _echoes_title(line.text, title):
             continue
         if not taken and _running_prose(line.text):
             skipped += 1  # a translated title, or the next column's text beside the names
