@@ -6,7 +6,13 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from support.paths import CORPUS, SAMPLE
+
+# Tests assert behaviour, never timings: no example fails for being slow on a loaded
+# two-core runner (a first example pays for loading the journal list and the models)
+settings.register_profile("essaylint", deadline=None)
+settings.load_profile("essaylint")
 
 # No test leaves a warm hook server behind (cli/server.py): the commands the tests run take
 # the cold path; tests/test_hook_server.py switches it on for its own servers and stops them.

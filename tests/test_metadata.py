@@ -5328,3 +5328,219 @@ def test_a_books_imprint_and_title_page_after_covers_and_a_half_title(tmp_path: 
 def test_a_short_document_is_not_read_as_a_book(tmp_path: Path) -> None:
     metadata = read(make_pdf(tmp_path / "short.pdf", _book(12)))
     assert (metadata.type, metadata.isbn) != ("book", "9786072815599")
+
+
+def test_a_journal_of_one_word_before_its_full_locators() -> None:
+    head = [(40.0, 8.0, "Ecology, 97(10), 2016, pp. 2580–2592")]
+    title = [(120.0, 16.0, "Asymmetrical competition between aquatic primary producers")]
+    metadata = lines_record(head + title + TEXT)
+    got = (metadata.container, metadata.volume, metadata.issue, metadata.page)
+    assert got == ("Ecology", "97", "10", "2580-2592")
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "December, 12(3), 2016, pp. 45–67",  # a date
+        "Page 3, 12(3), 2016, pp. 45–67",  # a word a head prints for itself
+        "Ecology, 97(10), 2016",  # no page range: one word alone is too weak
+    ],
+)
+def test_one_word_before_numbers_is_no_journal_without_all_its_locators(head: str) -> None:
+    title = [(120.0, 16.0, "Asymmetrical competition between aquatic primary producers")]
+    metadata = lines_record([(40.0, 8.0, head), *title, *TEXT])
+    assert metadata.container == ""
+
+
+def test_a_download_cover_cites_a_title_broken_at_its_hyphen_and_the_next_page_its_holder() -> None:
+    cover = [
+        (60.0, 16.0, "Working with Data in the Cross-National Survey Harmonization"),
+        (80.0, 16.0, "Project: Outline of Programming Decisions"),
+        (110.0, 11.0, "Przemek Powałko & Marta Kołczyńska"),
+        (
+            150.0,
+            9.0,
+            "To cite this article: Przemek Powałko & Marta Kołczyńska (2016) Working with",
+        ),
+        (162.0, 9.0, "Data in the Cross-"),
+        (174.0, 9.0, "National Survey Harmonization Project: Outline of Programming Decisions,"),
+        (186.0, 9.0, "International Journal of Sociology, 46:1, 73-80"),
+        (210.0, 9.0, "Submit your article to this journal"),
+    ]
+    head = [
+        (100.0, 9.0, "International Journal of Sociology, 46: 73–80, 2016"),
+        (112.0, 9.0, "Copyright # Taylor & Francis Group, LLC"),
+    ]
+    body = [
+        (300.0 + 14 * i, 10.0, "The growing wealth of social survey data goes on.")
+        for i in range(30)
+    ]
+    metadata = lines_record(cover, later=(head + body,))
+    assert (metadata.volume, metadata.issue, metadata.page) == ("46", "1", "73-80")
+    assert metadata.publisher.startswith("Taylor & Francis Group")
+
+
+def test_an_embedded_publisher_of_digits_names_nobody() -> None:
+    embedded = Embedded(values={"publisher": "2016"}, xmp={"publisher"})
+    lines = [(120.0, 16.0, "A title of the paper in several words"), (160.0, 10.0, "In 2016.")]
+    assert lines_record(lines + TEXT, embedded).publisher == ""
+
+
+def test_a_reprints_notice_names_its_magazine_and_issue() -> None:
+    notice = [
+        (
+            40.0,
+            8.0,
+            "Este artículo es copia fiel del publicado en la revista Nueva Sociedad No 267,",
+        ),
+        (50.0, 8.0, "enero-febrero de 2017, ISSN: 0251-3552, <www.nuso.org>."),
+    ]
+    title = [(120.0, 20.0, "¿Podrá la democracia sobrevivir al siglo xxi?")]
+    metadata = lines_record(notice + title + TEXT)
+    assert (metadata.container, metadata.issue) == ("Nueva Sociedad", "267")
+
+
+def test_an_imprint_dates_and_publishes_a_book_with_its_isbn_on_page_four() -> None:
+    cover = [(200.0, 30.0, "Guideline for the pharmacological treatment of hypertension")]
+    imprint = [
+        (100.0, 9.0, "Guideline for the pharmacological treatment of hypertension in adults"),
+        (112.0, 9.0, "ISBN 978-92-4-003398-6 (electronic version)"),
+        (124.0, 9.0, "© World Health Organization 2021"),
+        *[
+            (136.0 + 12 * i, 9.0, "Some rights reserved. This work is available under a licence.")
+            for i in range(6)
+        ],
+    ]
+    metadata = lines_record(cover, later=([], [], imprint, TEXT))  # after a blank and a half title
+    assert (metadata.publisher, metadata.year) == ("World Health Organization", 2021)
+
+
+def test_a_download_cover_whose_journal_banner_is_set_larger_than_the_title() -> None:
+    cover = [
+        (40.0, 9.0, "This article was downloaded by: [141.217.220.159] On: 06 November 2019"),
+        (52.0, 9.0, "Publisher: Institute for Operations Research and the Management Sciences"),
+        (90.0, 18.0, "Transportation Science"),
+        (130.0, 14.0, "Scheduling Aircraft Landings—The Static Case"),
+        (150.0, 10.0, "J. E. Beasley, M. Krishnamoorthy, Y. M. Sharaiha, D. Abramson,"),
+        (180.0, 9.0, "To cite this article:"),
+        (
+            192.0,
+            9.0,
+            "J. E. Beasley, M. Krishnamoorthy (2000) Scheduling Aircraft Landings—The Static Case.",
+        ),
+        (
+            204.0,
+            9.0,
+            "Transportation Science 34(2):180-197. https://doi.org/10.1287/trsc.34.2.180.12302",
+        ),
+    ]
+    embedded = Embedded(values={"title": "Scheduling Aircraft Landings—The Static Case"})
+    metadata = lines_record(cover + TEXT, embedded)
+    got = (metadata.container, metadata.volume, metadata.issue, metadata.page)
+    assert got == ("Transportation Science", "34", "2", "180-197")
+
+
+@pytest.mark.parametrize(
+    ("head", "expected"),
+    [
+        ("Indian J Med Res 136, September 2012, pp 373-390", ("136", "", "373-390")),
+        ("Historical Social Research, Vol. 32 — 2007 — No. 4, 203-221", ("32", "4", "203-221")),
+    ],
+)
+def test_heads_that_date_the_volume_before_its_pages(head: str, expected: tuple) -> None:
+    title = [(120.0, 16.0, "Dengue in India and its spread over the last decades")]
+    metadata = lines_record([(60.0, 9.0, head), *title, *TEXT])
+    assert (metadata.volume, metadata.issue, metadata.page) == expected
+
+
+def test_an_early_access_stamp_names_the_journal_and_its_placeholders_count_for_nothing() -> None:
+    stamp = [
+        (
+            20.0,
+            7.0,
+            "This article has been accepted for publication in a future issue of this"
+            " journal. Citation information: DOI 10.1109/TMI.2020.2991266, IEEE",
+        ),
+        (30.0, 7.0, "Transactions on Medical Imaging"),
+        (40.0, 8.0, "IEEE TRANSACTIONS ON MEDICAL IMAGING, VOL. XX, NO. XX, XXXX 2017"),
+        (120.0, 18.0, "HIFUNet: Multi-class Segmentation of Uterine Regions from MR Images"),
+        (
+            800.0,
+            7.0,
+            "(c) 2020 IEEE. See http://www.ieee.org/publications_standards/publications/rights/index.html",
+        ),
+    ]
+    embedded = Embedded(
+        values={"volume": "PP", "first_page": "1", "last_page": "1"}, xmp={"volume", "first_page"}
+    )
+    metadata = lines_record(stamp + TEXT, embedded)
+    assert metadata.container == "IEEE Transactions on Medical Imaging"
+    assert (metadata.volume, metadata.page, metadata.url) == ("", "", "")
+
+
+@pytest.mark.parametrize(
+    ("foot", "publisher"),
+    [
+        (
+            "0895-3996/20/$35.00 © 2020 – IOS Press and the authors. All rights reserved",
+            "IOS Press",
+        ),
+        (
+            "©  koninklijke brill nv, leiden, 2022 | doi:10.30965/18763308-49020007",
+            "Koninklijke Brill NV",
+        ),
+    ],
+)
+def test_copyright_feet_that_name_the_publisher_beside_the_authors_or_in_small_capitals(
+    foot: str, publisher: str
+) -> None:
+    title = [(120.0, 16.0, "Identification of samples from chest images using deep learning")]
+    metadata = lines_record([*title, *TEXT, (790.0, 7.0, foot)])
+    assert metadata.publisher == publisher
+
+
+def test_a_cited_title_that_ends_with_a_question_mark_still_leads_to_its_journal() -> None:
+    cover = [
+        (60.0, 16.0, "Carbon Markets: A Hidden Value Source for Commercial Real Estate?"),
+        (
+            150.0,
+            9.0,
+            "To cite this article: Aaron Binkley & Brian Ciochetti (2010) Carbon Markets:",
+        ),
+        (
+            162.0,
+            9.0,
+            "A Hidden Value Source for Commercial Real Estate?, Journal of Sustainable Real",
+        ),
+        (174.0, 9.0, "Estate, 2:1, 67-90, DOI: 10.1080/10835547.2010.12091810"),
+    ]
+    metadata = lines_record(cover + TEXT)
+    assert (metadata.volume, metadata.issue, metadata.page) == ("2", "1", "67-90")
+
+
+def test_a_person_holding_a_books_copyright_is_no_publisher() -> None:
+    cover = [(200.0, 30.0, "Análise de Dados Financeiros e Econômicos com o R")]
+    imprint = [
+        (100.0, 9.0, "ISBN 978-92-4-003398-6"),
+        (112.0, 9.0, "© 2022 Marcelo S. Perlin"),
+        *[
+            (124.0 + 12 * i, 9.0, "Todos os direitos reservados. Nenhuma parte desta obra pode.")
+            for i in range(6)
+        ],
+    ]
+    metadata = lines_record(cover, later=([], [], imprint, TEXT))
+    assert metadata.publisher == ""
+
+
+def test_a_heading_that_asks_a_question_is_not_cited_by_the_byline_under_it() -> None:
+    lines = [
+        (80.0, 14.0, "Are compact open-charm tetraquarks consistent with recent lattice results?"),
+        (100.0, 10.0, "Feng-Kun Guo 1, 2, 3, 4, ∗ and Christoph Hanhart 5, †"),
+        (
+            120.0,
+            9.0,
+            "CAS Key Laboratory of Theoretical Physics, Institute of Theoretical Physics,",
+        ),
+    ]
+    metadata = lines_record(lines + TEXT)
+    assert (metadata.container, metadata.volume) == ("", "")

@@ -40,6 +40,7 @@ from essaylint.ingest.metadata.journals import journal_names
 from essaylint.ingest.metadata.layout import PageLines, read_page_lines, read_page_text
 from essaylint.ingest.metadata.names import looks_like_name, surname_first
 from essaylint.ingest.metadata.printed import (
+    Candidate,
     PrintedText,
     acl_foot,
     acm_reference_format,
@@ -169,6 +170,20 @@ def _title_page(pdf: object, metadata: DocumentMetadata, imprint_page: int) -> N
         return
 
 
+def _citation_of_itself(
+    text: PrintedText, block: TitleBlock, embedded: Embedded
+) -> list[Candidate]:
+    """The page's citation of itself, found after the title block's title or, where a
+    cover's banner is set larger than the title ("Transportation Science" over INFORMS's
+    "To cite this article: … Scheduling Aircraft Landings—The Static Case. Transportation
+    Science 34(2):180-197"), after another title the page or the file names."""
+    titles = [block.title, *(other.title for other in block.alternatives)]
+    for title in dict.fromkeys([*titles, embedded.values.get("title", "")]):
+        if found := list(after_title(text, title)):
+            return found
+    return []
+
+
 def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
     """The metadata of a document from the lines of the pages that matter and what its PDF
     embeds."""
@@ -203,7 +218,7 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
         *ebook_central(text),
         *citation_lines(text),
         *journal_names(text),
-        *after_title(text, block.title),
+        *_citation_of_itself(text, block, embedded),
         *doi_candidates(text),
         *arxiv_candidates(text),
         *report_number_candidates(text),

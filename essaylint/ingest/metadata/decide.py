@@ -24,6 +24,7 @@ from essaylint.ingest.metadata.printed import (
     clean_doi,
     dois_anywhere,
     imprint_holder,
+    imprint_year,
     recase_title,
 )
 from essaylint.ingest.metadata.titleblock import TitleBlock
@@ -110,9 +111,13 @@ def decide(
     if metadata.type == "manuscript":
         _learned_type(metadata, text)
     _issuer(metadata, candidates)
-    if not metadata.publisher and metadata.type == "report":
+    if metadata.type in ("report", "book"):
         inside = [page for page in text.pages if page.number > 1]  # the back cover too
-        set_later_publisher(metadata, imprint_holder(inside))
+        if not metadata.publisher:
+            set_later_publisher(metadata, imprint_holder(inside))
+        if not metadata.year and (dated := imprint_year(inside)):
+            metadata.year = int(dated.value)
+            metadata.evidence["year"] = _describe(dated)
     return metadata
 
 
@@ -424,8 +429,9 @@ def _embedded_candidates(text: PrintedText, embedded: Embedded) -> Iterable[Cand
     # a template's placeholder ("Proceedings of ACM Conference (Conference'17)", volume 1,
     # issue 1) says nothing about the document
     placeholder = bool(_TEMPLATE_VENUE.search(container))
-    # an online-first article's "volume 00, issue 00" and provisional pages
-    unnumbered = placeholder or bool(re.fullmatch(r"0+", values.get("volume", "") or "-"))
+    # an online-first article's "volume 00, issue 00" and provisional pages; IEEE's early
+    # access "volume PP", pages "1-1"
+    unnumbered = placeholder or bool(re.fullmatch(r"0+|PP", values.get("volume", "") or "-"))
     if _PUBLISHER_NAME.search(container):  # "Nature Publishing Group" is not a journal
         container = ""
     if container and not placeholder:
@@ -443,7 +449,8 @@ def _embedded_candidates(text: PrintedText, embedded: Embedded) -> Iterable[Cand
         yield from _subject_candidates(subject, searchable)
     publisher = values.get("publisher", "")
     stamped = _fold(_DOWNLOADED_BY.sub("", front_and_margins))  # not the library that downloaded it
-    if publisher and _fold(publisher) in stamped and _fold(publisher) != "arxiv":  # a repository
+    named = re.search(r"[^\W\d_]{2}", publisher)  # a dc:publisher of "2016" names nobody
+    if named and _fold(publisher) in stamped and _fold(publisher) != "arxiv":  # a repository
         yield Candidate("publisher", publisher, 0.6, "XMP dc:publisher, printed too")
 
 

@@ -35,7 +35,8 @@ _AFTER = re.compile(
 _MONTH_WORD = rf"(?:{MONTH}|(?i:{IBERIAN_MONTH}))"
 _MONTHS = rf"{_MONTH_WORD}(?:\s?[-–/]\s?{_MONTH_WORD})?"
 # what a head or foot prints after the name: "(1999) 7, 469–477", "2017, 54, 872–882",
-# "• Vol. 62 • 1225–1242 • May 2019", "13(1): 82-87, 2012", ", VOL. 29, NO. 9, SEPTEMBER 2025"
+# "• Vol. 62 • 1225–1242 • May 2019", "13(1): 82-87, 2012", ", VOL. 29, NO. 9, SEPTEMBER 2025",
+# "136, September 2012, pp 373-390"
 _LOCATORS = re.compile(
     rf"""^[\s,.;:|•·/]*
     (?:(?:{MONTH}\s+)?\(?(?P<year>{YEAR})\)?[\s,.;:|•·]*)?
@@ -45,8 +46,8 @@ _LOCATORS = re.compile(
       |\s*\((?P<issue>[^()]{{1,12}})\)
       |:\s?(?P<issue_b>\d{{1,3}})(?=,\s*(?:pp|\d))
       |[\s,.;|•·]*(?:no|number|issue|iss|n[º°o])\.?:?\s*(?P<issue_c>\d{{1,4}}))?
-    (?:[\s,]+(?P<year_b>{YEAR})(?=,\s*pp?\.))?  # ", Nº 2, 2020, pp. 343-361"
-    (?:[\s,.;:|•·]*(?:pp?\.\s*)?(?P<page>\d{{1,6}}\s?[-–—]\s?\d{{1,6}})(?!\d)
+    (?:[\s,]+(?:{_MONTHS}\s+)?(?P<year_b>{YEAR})(?=,\s*pp?\.?\s))?  # ", Nº 2, 2020, pp. 343-361"
+    (?:[\s,.;:|•·]*(?:pp?\.?\s*)?(?P<page>\d{{1,6}}\s?[-–—]\s?\d{{1,6}})(?!\d)
       |:\s?(?P<number>[A-Z]?\d{{1,7}})\b(?![-–—])
       |,\s(?P<number_b>\d{{5,7}})(?:\([A-Z]\))?(?=\s\((?:{YEAR})\))
       |,\s(?P<number_c>[A-RT-Z]\d{{1,5}})(?=,|\s*$)
@@ -97,6 +98,24 @@ def journal_names(text: PrintedText) -> Iterator[Candidate]:
         for field_name, value in found.items():
             yield Candidate(field_name, value, 0.7, where, line=shared)
     yield from _locators_below(text)
+    yield from _early_access_stamp(text)
+
+
+# IEEE's stamp over an article in early access: "… Citation information: DOI
+# 10.1109/TMI.2020.2991266, IEEE Transactions on Medical Imaging" (the name may wrap)
+_EARLY_ACCESS = re.compile(r"Citation information: DOI \S+?,\s(?P<rest>IEEE\s.{0,160})")
+
+
+def _early_access_stamp(text: PrintedText) -> Iterator[Candidate]:
+    """The journal the early-access stamp names: the longest known name after the DOI."""
+    if not (match := _EARLY_ACCESS.search(text.front_flat)):
+        return
+    words = match["rest"].split()
+    for j in range(min(len(words), LONGEST), 1, -1):
+        if fold(name := " ".join(words[:j]).rstrip(".,;")) in known_titles():
+            quote = " ".join(match.group(0).split())[:120]
+            yield Candidate("container", name, 0.75, f"p1 early-access stamp '{quote}'")
+            return
 
 
 def _locators_below(text: PrintedText) -> Iterator[Candidate]:
@@ -131,6 +150,8 @@ def _named_lines(text: PrintedText) -> Iterator[_Named]:
             yield number, line, named, known
         elif (named := venue_by_form(line))[0]:
             yield number, line, named, "a journal's name by its form"
+        elif (named := one_word_venue(line))[0]:
+            yield number, line, named, "a journal's one-word name before its full locators"
     for page in text.pages[1:3]:
         for head in (normalise(line.text) for line in page.margins()):
             if not re.match(r"\d{1,5}\s", head.strip()):
@@ -201,6 +222,28 @@ def venue_by_form(line: str) -> tuple[str, str]:
     if len(words) < 3 or not capitalised or kicker:  # JAMA's "Clinical Review & Education"
         return "", ""
     return name, line.strip()[len(name) :]
+
+
+# a journal named by one word, which no list can tell from a word of a head, stands only
+# before its volume, year and page range: "Ecology, 97(10), 2016, pp. 2580–2592"
+_ONE_WORD = re.compile(r"(?P<name>[A-Z][a-z]{3,})(?=,?\s+\d)")
+_HEAD_WORD = re.compile(
+    r"(?i:pages?|volume|issue|number|article|paper|research|review|original|copyright|received"
+    r"|accepted|published|chapter|section|table|figure|supplement|report|edition|proceedings"
+    r"|spring|summer|autumn|fall|winter)"
+)
+
+
+def one_word_venue(line: str) -> tuple[str, str]:
+    """A head or foot that opens with one capitalised word (no month, no word a head
+    prints for itself) and goes on with a volume, a year and a page range."""
+    match = _ONE_WORD.match(line := line.strip())
+    if not match or any(re.fullmatch(p, match["name"]) for p in (_HEAD_WORD, MONTH)):
+        return "", ""
+    rest = line[match.end() :]
+    if {"volume", "year", "page"} <= dict(journal_locators(rest)).keys():
+        return match["name"], rest
+    return "", ""
 
 
 def known_name(line: str) -> tuple[str, str]:

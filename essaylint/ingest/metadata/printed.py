@@ -488,11 +488,32 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"(?i:pp?\.)\s?(?P<page>{PAGES})\b",
         0.8,
     ),
+    # Indian J Med Res 136, September 2012, pp 373-390
+    _form(
+        "journal vol, month year, pp pages",
+        rf"^{LEAD}{JOURNAL}\s(?P<volume>\d{{1,4}}),\s(?:{MONTH}\s)?(?P<year>{YEAR}),\s"
+        rf"pp?\.?\s?(?P<page>{PAGES})\b",
+        0.85,
+    ),
+    # a reprint's notice of where it was published: "Este artículo es copia fiel del publicado
+    # en la revista Nueva Sociedad No 267, enero-febrero de 2017" (every Nueva Sociedad PDF)
+    _form(
+        "publicado en la revista journal No n",
+        rf"publicad[oa]\sen\sla\srevista\s{JOURNAL},?\s(?:N[°º]|No\.?)\s?(?P<issue>\d{{1,4}})\b",
+        0.85,
+    ),
     # International Journal of Engineering & Technology, 7 (4.5) (2021) 370-373
     _form(
         "journal, vol (issue) (year) pages",
         rf"^{LEAD}{JOURNAL},\s(?P<volume>\d{{1,4}})\s\((?P<issue>[\w.\-]{{1,7}})\)\s\((?P<year>{YEAR})\)\s"
         rf"(?P<page>{PAGES})\b",
+        0.85,
+    ),
+    # Historical Social Research, Vol. 32 — 2007 — No. 4, 203-221 (the dashes read as "-")
+    _form(
+        "journal, Vol. v - year - No. n, pages",
+        rf"^{JOURNAL},\sVol\.\s?(?P<volume>\d{{1,4}})\s-\s(?P<year>{YEAR})\s-\sNo\.\s?"
+        rf"(?P<issue>\d{{1,3}}),\s(?P<page>{PAGES})\b",
         0.85,
     ),
     # Stellenbosch Papers in Linguistics Plus, Vol. 60, 2020, 1-12
@@ -619,6 +640,10 @@ _CITED_AFTER_TITLE = re.compile(
     rf"(?P<volume>\d{{1,4}})(?:\s?\((?P<issue>[\w\-]{{1,7}})\))?\s?[:,]\s?"
     rf"(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b"
 )
+# a title cited closes with a full stop or a comma, after its question mark or quotation
+# marks ("… Real Estate?, Journal of …"), or goes on with the label of its citation ("…
+# structures  Cite as: AIP Advances 9, 025029"); a heading's "?" before its byline does not
+_TITLE_CLOSED = re.compile(r"[\"”’'?!]{0,2}\s?[.,]|\s?(?i:cite|citation)\b")
 # an abbreviated name ("R. Soc. open sci") that lost its last dot to the pattern
 _ABBREVIATION_END = re.compile(r"\.\s.*\b[^\W\d_]{1,4}$")
 _ENDS_WITH_MONTH = re.compile(rf"\b{MONTH}$")  # "… January 3, 2024" is a date
@@ -847,9 +872,12 @@ def after_title(text: PrintedText, title: str) -> Iterator[Candidate]:
     if len(words) < 3:
         return
     front = text.front_flat
-    pattern = re.compile(r"\W+".join(re.escape(w) for w in words), re.IGNORECASE)
+    # "\W*": a word broken at its hyphen over a line end is joined whole ("CrossNational")
+    pattern = re.compile(r"\W*".join(re.escape(w) for w in words), re.IGNORECASE)
     for found in pattern.finditer(front):
         tail = front[found.end() : found.end() + 160]
+        if not _TITLE_CLOSED.match(tail):
+            continue  # the title as a heading, the text under it ("… for 2020 Key facts • For")
         match = _CITED_VOL_ISSUE_PAGES.match(tail) or _CITED_AFTER_TITLE.match(tail)
         container = match.group("container").strip(" .") if match else ""
         if _plausible_journal(container) and not _ENDS_WITH_MONTH.search(container):
@@ -1569,21 +1597,29 @@ _HOLDER = r"(?P<holder>[A-Z][\w&'\-]*(?:\s(?:St\.|[A-Z][\w&'\-]*|&|and|of|de|fü
 # code of a journal's foot ("Society for Neuroscience 0270-6474/98/1810105-11$05.00/0")
 _HOLDER_END = (
     r"(?=\s?[.,;|]|\s+All\s|\s*$|\s+\(|\s{2}|\s+This\s|\sDOI\b|\s\d{4}-\d{3}[\dX]/|\s\d[\d\-]*\s*$"
+    r"|\s(?:and|&)\sthe\sauthors?\b"  # "© 2020 – IOS Press and the authors": the publisher
     # a code after the holder ("… Monetary Fund WP/23/67"), a second holder ("Ltd/CNRS")
     r"|\s[A-Z]{1,4}/\d|/(?=[A-Z]))"
 )
 _COPYRIGHT_HOLDER = re.compile(
-    rf"(?:©|Copyright\s*:?\s*(?:©\s*)?)\s*(?:{YEAR}(?:\s?-\s?{YEAR})?[,\s]+(?:by\s)?(?:the\s)?{_HOLDER}|"
+    rf"(?:©|Copyright\s*:?\s*(?:[©#]\s*)?)\s*(?:{YEAR}(?:\s?-\s?{YEAR})?(?:[,\s]+|\s-\s)(?:by\s)?(?:the\s)?{_HOLDER}|"
     rf"(?:by\s)?(?:the\s)?{_HOLDER.replace('holder', 'holder_b')},?\s*{YEAR}){_HOLDER_END}",
     re.M,
 )
 # "© Akadémiai Kiadó, Budapest", "Copyright by Sociedade Brasileira de Física.": a holder of
-# two words or more with no year beside it
+# two words or more with no year beside it ("Copyright # Taylor & Francis Group, LLC": a
+# symbol font's © read as "#")
 _YEARLESS_HOLDER = re.compile(
-    rf"(?:©|\bCopyright\sby)\s*(?:the\s)?(?P<holder>[A-Z][\w&'\-]*(?:\s(?:[A-Z][\w&'\-]*|&|and|of|de|für|for)){{1,8}})"
+    rf"(?:©|\bCopyright\s(?:by|#))\s*(?:the\s)?(?P<holder>[A-Z][\w&'\-]*(?:\s(?:[A-Z][\w&'\-]*|&|and|of|de|für|for)){{1,8}})"
     rf"{_HOLDER_END}",
     re.M,
 )
+# a foot set in small capitals, which the text layer gives in lower case: "© koninklijke
+# brill nv, leiden, 2022 | doi:10.30965/…" (the holder, its seat, the year)
+_SMALL_CAPS_HOLDER = re.compile(
+    rf"©\s+(?P<holder>[a-z][a-z'\-]+(?:\s[a-z][a-z'\-]+){{0,5}}),\s[a-z]+,\s{YEAR}\b"
+)
+_LEGAL_ABBREVIATIONS = frozenset(["nv", "bv", "ag", "sa", "llc", "plc"])
 _AUTHORS_HOLD = re.compile(r"\bauthors?\b|\bet\sal\b|\bowners?\b", re.IGNORECASE)
 _LEGAL_FORM = re.compile(
     r"(?:,?\s(?:B\.\s?V\.?|BV|S\.\s?A\.?|Ltd\.?|Limited|Inc\.?|GmbH|LLC|plc|Co\.|AG|"
@@ -1634,21 +1670,33 @@ def publishers_note(page: PageLines) -> Candidate | None:
     return Candidate("publisher", name, 0.8, f"p{page.number} '{' '.join(match.group(0).split())}'")
 
 
+# a publisher's download cover before the article ("To cite this article: …", "Submit your
+# article to this journal"), and how many lines of the next page are its head
+_DOWNLOAD_COVER = re.compile(
+    r"^To cite this article:|^Submit your article to this journal|^Full Terms & Conditions", re.M
+)
+COVERED_HEAD_LINES = 8
+
+
 def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
     if logo := _SOCIETY_LOGO.search(text.front_text()):
         name = recase_title(f"{logo.group('first')} {logo.group('rest')}")
         yield Candidate("publisher", name, 0.6, f"p1 logo '{name.upper()}'")
     zones = [(1, text.front_text())] + [(n, line) for n, line in text.margin_lines()]
+    covered_head = ""
     if text.page(2) is not None:
         zones.append((2, text.text_of(2)))
+        if _DOWNLOAD_COVER.search(text.front_text()):  # the article's own head is on page 2
+            covered_head = "\n".join(text.text_of(2).splitlines()[:COVERED_HEAD_LINES])
+            zones.append((2, covered_head))
     last = text.page_count
     if last > 2 and text.page(last) is not None:  # "licensee MDPI" closes an MDPI article
         for pattern in (_PUBLISHER_STATEMENTS[0][0], _PUBLISHERS_NOTE):
             for match in pattern.finditer(text.text_of(last)):
                 name = publisher_name(match.group("publisher"))
                 yield Candidate("publisher", name, 0.8, f"p{last} '{match.group(0)[:100]}'")
-    for number, zone in zones:
-        zone = re.sub(r"\s&\s*\n\s*", " & ", _legal(zone))  # "Taylor &" / "Francis Group"
+    for number, raw in zones:
+        zone = re.sub(r"\s&\s*\n\s*", " & ", _legal(raw))  # "Taylor &" / "Francis Group"
         for pattern, confidence in _PUBLISHER_STATEMENTS:
             for match in pattern.finditer(zone):
                 name = publisher_name(match.group("publisher"))
@@ -1664,8 +1712,8 @@ def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
                     continue  # "… au Niger [[5], ©University of Chicago": a figure's credit
                 quote = " ".join(match.group(0).split())[:100]
                 yield Candidate("publisher", name, confidence, f"p{number} '{quote}'")
-        if number != 1 and zone is not None and len(zone) > 300:
-            continue  # a copyright holder only from page 1 and the running heads and feet
+        if number != 1 and len(raw) > 300 and raw != covered_head:
+            continue  # a copyright holder only from page 1, the heads and feet, a cover's next page
         holders = [*_COPYRIGHT_HOLDER.finditer(zone), *_YEARLESS_HOLDER.finditer(zone)]
         for match in holders:
             if _credit_in_sentence(zone, match.start()):
@@ -1673,6 +1721,15 @@ def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
             if name := _holder_name(match):
                 quote = " ".join(match.group(0).split())[:100]
                 yield Candidate("holder", name, 0.5, f"p{number} '{quote}'")
+        for match in _SMALL_CAPS_HOLDER.finditer(zone):
+            name = _from_small_capitals(match["holder"])
+            yield Candidate("holder", name, 0.5, f"p{number} '{match.group(0)[:100]}'")
+
+
+def _from_small_capitals(name: str) -> str:
+    """ "koninklijke brill nv" → "Koninklijke Brill NV"."""
+    words = name.split()
+    return " ".join(w.upper() if w in _LEGAL_ABBREVIATIONS else w.capitalize() for w in words)
 
 
 def _credit_in_sentence(zone: str, start: int) -> bool:
@@ -1686,7 +1743,9 @@ def _credit_in_sentence(zone: str, start: int) -> bool:
 def _holder_name(match: re.Match[str]) -> str:
     """The holder a copyright line names, or "" where it names the authors or nothing."""
     name = publisher_name(match.groupdict().get("holder") or match.group("holder_b"))
-    cut = name.endswith("-")  # "© 2018 INDIACom-2018": a conference's name cut at its year
+    # "© 2018 INDIACom-2018": a conference's name cut at its year; "© 2022 Marcelo S. Perlin":
+    # a person's name cut at the initial's full stop
+    cut = name.endswith("-") or bool(re.search(r"\s[A-Z]$", name))
     return "" if _AUTHORS_HOLD.search(name) or len(name) < 3 or name == "Copyright" or cut else name
 
 
@@ -1703,11 +1762,27 @@ def imprint_holder(pages: list[PageLines]) -> Candidate | None:
     """The copyright holder a report's imprint page names ("© World Health Organization
     2017" on page 4, "© 2023 International Monetary Fund" on page 2): its publisher where
     nothing else states one."""
+    if found := _imprint_copyright(pages):
+        where, _, name = found
+        return Candidate("publisher", name, 0.45, where)
+    return None
+
+
+def imprint_year(pages: list[PageLines]) -> Candidate | None:
+    """The year of the copyright an imprint page states, where nothing else dates the
+    report or book."""
+    if (found := _imprint_copyright(pages)) and (year := re.search(rf"\b{YEAR}\b", found[1])):
+        return Candidate("year", year.group(0), 0.4, found[0])
+    return None
+
+
+def _imprint_copyright(pages: list[PageLines]) -> tuple[str, str, str] | None:
+    """Where the first © line naming a holder stands, the line, and the holder."""
     for page in pages:
         for match in _COPYRIGHT_HOLDER.finditer(normalise(page.text())):
             if name := _holder_name(match):
-                quote = " ".join(match.group(0).split())[:100]
-                return Candidate("publisher", name, 0.45, f"p{page.number} imprint '{quote}'")
+                statement = " ".join(match.group(0).split())
+                return f"p{page.number} imprint '{statement[:100]}'", statement, name
     return None
 
 
@@ -2110,7 +2185,7 @@ _NOT_ITEM_URL = re.compile(  # ebookcentral…/lib/<library>/: a library's own l
     r"creativecommons|doi\.org|/licenses?/|orcid\.org|mailto:|/submit\b|crossmark|"
     r"ebookcentral\.proquest\.com/lib/|"
     r"twitter\.com|facebook\.com|/about\b|/authors?\b|/subscri|/reprints?\b|/permissions?\b|"
-    r"/terms\b|/terms-and-?conditions|/privacy\b|/cookies?\b|"  # a site's terms, not the item
+    r"/terms\b|/terms-and-?conditions|/privacy\b|/cookies?\b|/rights/|"  # a site's terms
     r"/suppl/|DCSupplemental|/cgi/doi/",  # the supporting information, a DOI link
     re.IGNORECASE,
 )
