@@ -5544,3 +5544,12 @@ def test_a_heading_that_asks_a_question_is_not_cited_by_the_byline_under_it() ->
     ]
     metadata = lines_record(lines + TEXT)
     assert (metadata.container, metadata.volume) == ("", "")
+
+
+@pytest.mark.parametrize(
+    "name", ["Nonlinear Waves in Fluids", "Nordic Studies of Birds", "Tablet Medicine Letters"]
+)
+def test_a_journal_whose_name_starts_like_a_heads_word_is_still_a_journal(name: str) -> None:
+    lines = [(40.0, 9.0, f"{name} (2015) 79:1234–1250"), *TEXT]
+    lines.insert(1, (120.0, 16.0, "Chaotic motion of a forced pendulum with friction"))
+    assert lines_record(lines).container == name

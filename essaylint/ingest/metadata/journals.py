@@ -21,6 +21,7 @@ from essaylint.ingest.metadata.printed import (
     Candidate,
     PrintedText,
     normalise,
+    plausible_journal,
     recase_title,
 )
 
@@ -227,10 +228,11 @@ def venue_by_form(line: str) -> tuple[str, str]:
 # a journal named by one word, which no list can tell from a word of a head, stands only
 # before its volume, year and page range: "Ecology, 97(10), 2016, pp. 2580–2592"
 _ONE_WORD = re.compile(r"(?P<name>[A-Z][a-z]{3,})(?=,?\s+\d)")
+# words a head prints for itself that are no journal's name alone (a plausible journal's
+# name is checked for the rest: pages, volume, issue, a month)
 _HEAD_WORD = re.compile(
-    r"(?i:pages?|volume|issue|number|article|paper|research|review|original|copyright|received"
-    r"|accepted|published|chapter|section|table|figure|supplement|report|edition|proceedings"
-    r"|spring|summer|autumn|fall|winter)"
+    r"(?i:number|article|paper|research|review|original|chapter|section|supplement|report"
+    r"|edition|proceedings|spring|summer|autumn|fall|winter)"
 )
 
 
@@ -238,7 +240,7 @@ def one_word_venue(line: str) -> tuple[str, str]:
     """A head or foot that opens with one capitalised word (no month, no word a head
     prints for itself) and goes on with a volume, a year and a page range."""
     match = _ONE_WORD.match(line := line.strip())
-    if not match or any(re.fullmatch(p, match["name"]) for p in (_HEAD_WORD, MONTH)):
+    if not match or _HEAD_WORD.fullmatch(match["name"]) or not plausible_journal(match["name"]):
         return "", ""
     rest = line[match.end() :]
     if {"volume", "year", "page"} <= dict(journal_locators(rest)).keys():

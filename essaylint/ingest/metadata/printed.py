@@ -801,7 +801,7 @@ def _citation_lines(text: PrintedText) -> Iterator[Candidate]:
             yield from _container_before(line[: match.start()], f"p{number} volume/article line")
     for match in _VOL_ISSUE_PAGES.finditer(front):
         banner = match.group("banner").replace("\n", " ")
-        if _plausible_journal(banner.strip()):
+        if plausible_journal(banner.strip()):
             if match.group("volume") != "0":  # SAGE's OnlineFirst "0(0) 1–20": no issue yet
                 yield from match_candidates(match, "p1 volume/issue line under its banner", 0.75)
             yield from _container_before(banner, "p1 banner over its volume line")
@@ -880,7 +880,7 @@ def after_title(text: PrintedText, title: str) -> Iterator[Candidate]:
             continue  # the title as a heading, the text under it ("… for 2020 Key facts • For")
         match = _CITED_VOL_ISSUE_PAGES.match(tail) or _CITED_AFTER_TITLE.match(tail)
         container = match.group("container").strip(" .") if match else ""
-        if _plausible_journal(container) and not _ENDS_WITH_MONTH.search(container):
+        if plausible_journal(container) and not _ENDS_WITH_MONTH.search(container):
             for candidate in match_candidates(match, "p1 citation of itself after its title", 0.75):
                 if candidate.field == "container" and _ABBREVIATION_END.search(candidate.value):
                     candidate = replace(candidate, value=candidate.value + ".")
@@ -895,7 +895,7 @@ def _container_before(text: str, where: str) -> Iterator[Candidate]:
     if parts and re.fullmatch(r"[A-Z]{2,6}", parts[0]) and len(parts) > 1:
         parts = parts[1:]
     name = _without_acronym(parts[0]) if parts else ""
-    if _plausible_journal(name) and not re.search(r"\d", name):
+    if plausible_journal(name) and not re.search(r"\d", name):
         yield Candidate("container", recase_title(name), 0.8, f"{where} '{text.strip()[:80]}'")
 
 
@@ -921,7 +921,7 @@ def _forms_in(line: str, where: str, seen: set[tuple[str, str]], factor: float =
             container = _no_page_number(match.groupdict().get("container") or "")
             if container and _HELD_BY.search(line[: match.start("container")]):
                 continue  # "© 1995 Society for Industrial and Applied Mathematics / Vol. 37"
-            if not _plausible_journal(container) or re.fullmatch(
+            if not plausible_journal(container) or re.fullmatch(
                 r"0+", match.groupdict().get("volume") or "1"
             ):
                 continue  # "MNRAS 000, 1-14 (2025)": a template's placeholder
@@ -942,7 +942,7 @@ def match_candidates(match: re.Match[str], where: str, confidence: float) -> Ite
         value = " ".join(value.split()).strip(" ,;")
         if name == "container":
             value = recase_title(join_cjk_breaks(_no_page_number(value)))
-            if not _plausible_journal(value):
+            if not plausible_journal(value):
                 continue
         if name == "page":
             value = re.sub(r"(?<=\d)e(?=\d)", "-", re.sub(r"\s", "", value))
@@ -964,15 +964,19 @@ def _no_page_number(container: str) -> str:
     return re.sub(r"^\d{1,5}\s+", "", container)
 
 
+# what a head's other words start with; whole words only ("Nonlinear Dynamics", "Nordic
+# Journal of Psychiatry" and "Tablet" are no "No." or "Table")
 _NOT_JOURNAL = re.compile(
-    r"^(?:page|pages|vol|volume|no|issue|copyright|received|accepted|published|doi|the authors?|"
-    r"et al|fig|figure|table|http|www|issn|isbn|\d|"
+    r"^(?:(?:page|pages|vol|volume|no|issue|copyright|received|accepted|published|doi|"
+    r"the authors?|et al|fig|figure|table|http|www|issn|isbn)\b|\d|"
     r"(?:version|revision|draft|release)\s*$)",  # "Version 5, 8 February 2023": a document's
     re.IGNORECASE,
 )
 
 
-def _plausible_journal(name: str) -> bool:
+def plausible_journal(name: str) -> bool:
+    """A name a journal may have: one to sixteen words, letters enough, no head's word or
+    date, no metric."""
     if re.fullmatch(MONTH, name.strip()):
         return False  # "August 2018, 31, 549-557": a date, not a journal
     words = name.split()
