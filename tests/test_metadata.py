@@ -5553,3 +5553,358 @@ def test_a_journal_whose_name_starts_like_a_heads_word_is_still_a_journal(name: 
     lines = [(40.0, 9.0, f"{name} (2015) 79:1234–1250"), *TEXT]
     lines.insert(1, (120.0, 16.0, "Chaotic motion of a forced pendulum with friction"))
     assert lines_record(lines).container == name
+
+
+# -- round 36 ------------------------------------------------------------------------------------
+
+
+def test_a_title_in_capitals_over_names_one_a_line_in_one_type() -> None:
+    cover = [
+        (72.0, 13.5, "NBER WORKING PAPER SERIES"),
+        (172.0, 13.5, "AI, HUMAN COGNITION AND KNOWLEDGE COLLAPSE"),
+        (200.0, 13.5, "Daron Acemoglu"),
+        (214.0, 13.5, "Dingwen Kong"),
+        (228.0, 13.5, "Asuman Ozdaglar"),
+        (256.0, 13.5, "Working Paper 34910"),
+        (312.0, 13.5, "NATIONAL BUREAU OF ECONOMIC RESEARCH"),
+        (354.0, 13.5, "February 2026"),
+        (540.0, 13.5, "© 2026 by Daron Acemoglu, Dingwen Kong, and Asuman Ozdaglar. All rights"),
+        *[(top + 300.0, 13.5, line) for top, _, line in TEXT],
+    ]
+    metadata = lines_record(cover)
+    assert metadata.title == "AI, HUMAN COGNITION AND KNOWLEDGE COLLAPSE"
+    assert metadata.authors == ["Acemoglu, Daron", "Kong, Dingwen", "Ozdaglar, Asuman"]
+    assert metadata.publisher == "National Bureau of Economic Research"
+
+
+def test_an_address_set_large_on_a_cover_is_no_title() -> None:
+    cover = [
+        (145.0, 10.7, "NBER WORKING PAPER SERIES"),
+        (205.0, 10.7, "A 'RECIPROCAL DUMPING' MODEL"),
+        (218.0, 10.7, "OF INTERNATIONAL TRADE"),
+        (278.0, 10.7, "James A. Brander"),
+        (303.0, 10.7, "Paul Krugman"),
+        (530.0, 12.6, "1050 Massachusetts Avenue"),
+        (543.0, 12.6, "Cambridge, MA 02138"),
+        *TEXT,
+    ]
+    metadata = lines_record(cover)
+    assert metadata.title == "A 'RECIPROCAL DUMPING' MODEL OF INTERNATIONAL TRADE"
+    assert metadata.authors == ["Brander, James A.", "Krugman, Paul"]
+
+
+TITLE_36 = (120.0, 16.0, "Variation of the school day and what pupils say about it")
+
+
+@pytest.mark.parametrize(
+    ("foot", "expected"),
+    [
+        (
+            "Revista Nacional de Gerenciamento de Cidades, v. 04, n. 23, 2016, pp. 129-141",
+            ("Revista Nacional de Gerenciamento de Cidades", "04", "23", "129-141", ""),
+        ),
+        (
+            "Texto Contexto Enferm, 2018; 27(1):e5500016",
+            ("Texto Contexto Enferm", "27", "1", "", "e5500016"),
+        ),
+        (
+            "DADOS, Rio de Janeiro, vol.63(3): e20180152, 2020.",
+            ("DADOS", "63", "3", "", "e20180152"),
+        ),
+        (
+            "J. Inst. Eng. India Ser. B (August 2019) 100(4):309–319",
+            ("J. Inst. Eng. India Ser. B", "100", "4", "309-319", ""),
+        ),
+        (
+            "EURASIP Journal on Audio, Speech, and Music Processing (2022) 2022:23",
+            ("EURASIP Journal on Audio, Speech, and Music Processing", "2022", "", "", "23"),
+        ),
+        (
+            "Int J Adapt Control Signal Process. 2020;1–14.",
+            ("Int J Adapt Control Signal Process", "", "", "1-14", ""),
+        ),
+        (
+            "Journal of Advanced Research in Applied Mechanics 127, Issue 1 (2025) 183-200",
+            ("Journal of Advanced Research in Applied Mechanics", "127", "1", "183-200", ""),
+        ),
+    ],
+)
+def test_citation_lines_of_feet_in_more_forms(foot: str, expected: tuple[str, ...]) -> None:
+    metadata = lines_record([TITLE_36, *TEXT, (790.0, 8.0, foot)])
+    found = (metadata.container, metadata.volume, metadata.issue, metadata.page, metadata.number)
+    assert found == expected
+
+
+def test_a_running_head_outweighs_a_reference_on_page_1_read_alike() -> None:
+    head = "IEICE Electronics Express, Vol.13, No.6, 1-11"
+    page_1 = [
+        (60.0, 8.0, head),
+        (120.0, 20.0, "VLSI architecture of a Kalman filter for real-time applications"),
+        *TEXT,
+        (500.0, 8.0, "Digit. Tech. 4 (2010) 126"),
+    ]
+    later = tuple([(60.0, 8.0, head), *TEXT] for _ in range(2))
+    metadata = lines_record(page_1, later=later)
+    assert (metadata.container, metadata.volume, metadata.page) == (
+        "IEICE Electronics Express",
+        "13",
+        "1-11",
+    )
+
+
+def test_a_journal_alone_on_its_head_line_and_its_locators_on_the_next() -> None:
+    head = [
+        (40.0, 9.0, "American Educational Research Journal"),
+        (52.0, 9.0, "April 2019, Vol. 56, No. 2, pp. 247–288"),
+        (64.0, 9.0, "DOI: 10.3102/0002831218788528"),
+        (76.0, 9.0, "! 2018 AERA. http://aerj.aera.net"),
+    ]
+    metadata = lines_record([*head, (120.0, 16.0, "Access, Activation, and Influence"), *TEXT])
+    found = (metadata.container, metadata.volume, metadata.issue, metadata.page)
+    assert found == ("American Educational Research Journal", "56", "2", "247-288")
+    assert metadata.publisher == "AERA"
+
+
+def test_a_title_ends_where_its_citation_on_the_next_page_ends_it() -> None:
+    page_1 = [
+        (100.0, 16.0, "Manejo de la gestión del tiempo en estudiantes"),
+        (119.0, 16.0, "universitarios, percepción y herramientas"),
+        (145.0, 14.0, "Management of time management in university students, perception and"),
+        (162.0, 14.0, "tools"),
+        *TEXT,
+    ]
+    page_2 = [
+        (100.0, 10.0, "Cómo citar: Hernández García, J. (2024). Manejo de la gestión del tiempo"),
+        (112.0, 10.0, "en estudiantes universitarios, percepción y herramientas. LATAM Revista"),
+        (124.0, 10.0, "Latinoamericana de Ciencias Sociales y Humanidades 5 (4), 724 – 733."),
+        *TEXT,
+    ]
+    metadata = lines_record(page_1, later=(page_2,))
+    assert metadata.title == (
+        "Manejo de la gestión del tiempo en estudiantes universitarios, percepción y herramientas"
+    )
+    assert (metadata.volume, metadata.issue, metadata.page) == ("5", "4", "724-733")
+
+
+@pytest.mark.parametrize(
+    ("lines", "title"),
+    [
+        (  # a note's mark after the title
+            [(100.0, 16.0, "O Partido dos Trabalhadores e as Instituições Participativas*1")],
+            "O Partido dos Trabalhadores e as Instituições Participativas",
+        ),
+        (  # a journal section's label over it, in a type of its own
+            [
+                (60.0, 13.8, "POLLS—TRENDS"),
+                (75.0, 13.4, "NORTH AMERICAN PUBLIC OPINION ON HEALTH AND"),
+                (89.0, 13.4, "SMOKING"),
+            ],
+            "NORTH AMERICAN PUBLIC OPINION ON HEALTH AND SMOKING",
+        ),
+        (  # but a title's first line in capitals, set a little larger, is the title's
+            [
+                (60.0, 14.0, "TOTAL SURVEY ERROR"),
+                (75.0, 13.4, "PAST, PRESENT, AND FUTURE OF A FIELD"),
+            ],
+            "TOTAL SURVEY ERROR PAST, PRESENT, AND FUTURE OF A FIELD",
+        ),
+        (  # the first section's heading set larger than the title
+            [
+                (72.0, 18.7, "A Short Survey on Bandit Experiments"),
+                (102.0, 14.1, "Stanton Hudja and Daniel Woods"),
+                (248.0, 20.0, "Introduction"),
+            ],
+            "A Short Survey on Bandit Experiments",
+        ),
+    ],
+)
+def test_titles_without_what_surrounds_them(lines: Lines, title: str) -> None:
+    assert lines_record([*lines, *TEXT]).title == title
+
+
+def test_a_copyright_sign_a_text_layer_gives_as_a_letter_on_the_next_line() -> None:
+    foot = [
+        (770.0, 8.0, "Copyright"),
+        (780.0, 8.0, "c 2019, Association for the Advancement of Artificial"),
+        (790.0, 8.0, "Intelligence (www.aaai.org). All rights reserved."),
+    ]
+    metadata = lines_record([TITLE_36, *TEXT, *foot])
+    assert metadata.publisher == "Association for the Advancement of Artificial Intelligence"
+    assert metadata.type == "paper-conference"
+
+
+@pytest.mark.parametrize(
+    ("line", "publisher"),
+    [
+        ("\ue000 The Institution of Engineers 2019", "The Institution of Engineers"),
+        ("& 2003 Wiley-Liss, Inc.", "Wiley-Liss"),
+        ("0-8186-7515-2/96  $5.00Q 1996 IEEE                  143", "IEEE"),
+    ],
+)
+def test_copyright_signs_in_more_fonts(line: str, publisher: str) -> None:
+    metadata = lines_record([TITLE_36, (150.0, 9.0, line), *TEXT])
+    assert metadata.publisher == publisher
+
+
+def test_a_subtitle_of_abstract_nouns_is_no_byline() -> None:
+    assert not looks_like_name("Social Protection")
+    assert not looks_like_name("Resource Misallocation")
+    assert not looks_like_name("Módulo: Diseño Tecnopedagógico")
+    assert looks_like_name("Marion Clement")
+
+
+def test_a_mark_glued_to_and_still_separates_two_names() -> None:
+    assert split_names("Rodrigo Azuero†and David Zarruk Valencia‡") == [
+        "Rodrigo Azuero",
+        "David Zarruk Valencia",
+    ]
+
+
+def test_a_working_paper_series_number_after_its_label() -> None:
+    cover = [(190.0, 13.4, "IDB WORKING PAPER SERIES Nº  IDB-WP-970"), TITLE_36, *TEXT]
+    metadata = lines_record(cover)
+    assert (metadata.number, metadata.type) == ("IDB-WP-970", "report")
+
+
+def test_a_cover_in_an_image_gives_the_title_on_page_2() -> None:
+    cover = [(640.0, 14.3, "10 I  January 2022"), (670.0, 14.3, "https://doi.org/10.22214/x.1")]
+    page_2 = [
+        (120.0, 16.0, "Stock Price Prediction using Machine Learning"),
+        (140.0, 16.0, "Algorithms"),
+        (170.0, 10.0, "Shreya Pawaskar"),
+        *TEXT,
+    ]
+    metadata = lines_record(cover, later=(page_2,))
+    assert metadata.title == "Stock Price Prediction using Machine Learning Algorithms"
+    assert metadata.authors == ["Pawaskar, Shreya"]
+
+
+def test_a_cover_in_an_image_without_a_doi_keeps_the_files_title() -> None:
+    cover = [(640.0, 14.3, "2016")]
+    page_2 = [(120.0, 16.0, "Contents"), *TEXT]
+    info = read_embedded({"Title": "Fintech in India"}, None)
+    assert lines_record(cover, info, later=(page_2,)).title == "Fintech in India"
+
+
+def test_a_templates_placeholder_journal_is_no_journal() -> None:
+    head = [(40.0, 9.0, "IEEE TRANSACTIONS ON XXX, 2025 1")]
+    metadata = lines_record([*head, TITLE_36, *TEXT])
+    assert (metadata.container, metadata.volume) == ("", "")
+
+
+def test_a_footnotes_cited_proceedings_is_not_the_documents() -> None:
+    note = "edge, and Mental Content,” Proceedings of the Aristotelian Society, c (2000): 115–35,"
+    metadata = lines_record([TITLE_36, *TEXT, (700.0, 8.0, note)])
+    assert metadata.container == "" and metadata.type != "paper-conference"
+
+
+def test_publishers_read_no_further_than_their_names() -> None:
+    prose = [
+        (400.0, 10.0, "measures recently published by the American"),
+        (414.0, 10.0, "Psychiatric Association contains not a single resilience"),
+    ]
+    assert lines_record([TITLE_36, *TEXT, *prose]).publisher == ""
+    title = (120.0, 16.0, "Development and Psychometric Evaluation of the Resilience Scale")
+    holder = (60.0, 9.0, "© 1993 Springer Publishing Company Development and Psychometric")
+    assert lines_record([holder, title, *TEXT]).publisher == "Springer Publishing Company"
+
+
+def test_an_embedded_author_with_a_colon_is_no_person() -> None:
+    assert read_embedded({"Author": "módulo: diseño tecnopedagógico"}, None).authors == []
+
+
+@pytest.mark.parametrize(
+    ("line", "title"),
+    [
+        ("Reinforcement Learning for Multi\x02Robot Fixture Planning", "for Multi-Robot Fixture"),
+        ("THE DEVELOP\x02MENT OF SCHOOLS", "THE DEVELOPMENT OF SCHOOLS"),
+        ("Interpretation of inter\x02est rates", "of interest rates"),
+    ],
+)
+def test_a_hyphen_at_a_line_end_stays_before_a_capitalised_word(line: str, title: str) -> None:
+    assert title in lines_record([(120.0, 16.0, line), *TEXT]).title
+
+
+def test_an_articles_kind_before_the_journals_name_in_capitals_is_no_part_of_it() -> None:
+    head = (40.0, 8.0, "Review TRENDS in Ecology and Evolution Vol.19 No.3 March 2004")
+    later = tuple([head, *TEXT] for _ in range(2))
+    metadata = lines_record([head, TITLE_36, *TEXT], later=later)
+    assert (metadata.container, metadata.volume) == ("TRENDS in Ecology and Evolution", "19")
+
+
+def test_springers_hidden_mark_after_a_doi_is_no_part_of_it() -> None:
+    foot = (790.0, 8.0, "https://doi.org/10.1007/s10614-020-10083-5(0123456789().,-volV)")
+    assert lines_record([TITLE_36, *TEXT, foot]).doi == "10.1007/s10614-020-10083-5"
+
+
+def test_a_repository_cover_whose_citation_cites_the_title_under_its_banner() -> None:
+    cover = [
+        (60.0, 20.0, "MIT Open Access Articles"),
+        (100.0, 17.0, "The Colonial Origins of Comparative"),
+        (120.0, 17.0, "Development: An Empirical Investigation: Reply"),
+        (160.0, 9.0, "The MIT Faculty has made this article openly available. Please share"),
+        (
+            200.0,
+            9.0,
+            "Citation: Acemoglu, Daron, Simon Johnson, and James A Robinson. “The Colonial "
+            "Origins of",
+        ),
+        (
+            212.0,
+            9.0,
+            "Comparative Development: An Empirical Investigation: Reply.” American Economic "
+            "Review 102,",
+        ),
+        (224.0, 9.0, "no. 6 (October 2012): 3077–3110. Copyright © 2012 by the American"),
+        *TEXT,
+    ]
+    metadata = lines_record(cover)
+    assert metadata.title == (
+        "The Colonial Origins of Comparative Development: An Empirical Investigation: Reply"
+    )
+    found = (metadata.container, metadata.volume, metadata.issue, metadata.page, metadata.year)
+    assert found == ("American Economic Review", "102", "6", "3077-3110", 2012)
+
+
+def test_a_month_before_the_year_in_parentheses_after_the_volume() -> None:
+    head = (40.0, 8.0, "American Economic Review 101 (December 2011): 3253–3285")
+    metadata = lines_record([head, TITLE_36, *TEXT])
+    found = (metadata.container, metadata.volume, metadata.page, metadata.year)
+    assert found == ("American Economic Review", "101", "3253-3285", 2011)
+
+
+def test_a_byline_the_text_layer_sets_beside_the_title() -> None:
+    cover = [(168.0, 30.0, "By Claire Duddy  Coronavirus: Long covid"), *TEXT]
+    metadata = lines_record(cover)
+    assert (metadata.title, metadata.authors) == ("Coronavirus: Long covid", ["Duddy, Claire"])
+
+
+def test_a_thesis_of_a_university_named_in_polish() -> None:
+    cover = [
+        (100.0, 20.0, "Coalgebraic effects and their cohandlers"),
+        (124.0, 20.0, "in programming languages"),
+        (200.0, 14.0, "Mateusz Urbańczyk"),
+        (230.0, 12.0, "Praca inżynierska"),
+        (260.0, 12.0, "Promotor:     dr Maciej Piróg"),
+        (300.0, 12.0, "Uniwersytet Wrocławski"),
+        (316.0, 12.0, "Wydział Matematyki i Informatyki"),
+        (360.0, 12.0, "1 września 2020"),
+    ]
+    metadata = lines_record(cover, later=(TEXT,))
+    assert (metadata.type, metadata.publisher) == ("thesis", "Uniwersytet Wrocławski")
+
+
+def test_a_banners_label_over_its_citation_does_not_take_the_titles_place() -> None:
+    page = [
+        (13.0, 16.4, "Organic &"),
+        (30.0, 16.4, "Biomolecular"),
+        (47.0, 16.4, "Chemistry"),
+        (17.5, 11.2, "Dynamic Article Links"),  # beside the journal's banner
+        (71.0, 11.2, "Cite this: Org. Biomol. Chem., 2011, 9, 1727"),
+        (125.0, 14.5, "Heck reaction of arenediazonium salts with N,N-diprotected allylamines."),
+        (143.0, 14.5, "Synthesis of cinnamylamines and indoles†"),
+        (170.0, 9.0, "Sandro Cacchi, Giancarlo Fabrizi and Antonella Goggiamani"),
+        *[(top, 9.0, line) for top, _, line in TEXT],
+    ]
+    metadata = lines_record(page)
+    assert metadata.title.startswith("Heck reaction of arenediazonium salts")

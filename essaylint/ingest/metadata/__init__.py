@@ -98,6 +98,8 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
     """The metadata of an open pypdfium2 document (``path`` lets the XMP packet be read)."""
     count = len(pdf)  # type: ignore[arg-type]
     pages = [_read_page(pdf, n) for n in PAGES_READ if n <= count]
+    if _image_cover(pages):
+        pages[1] = _read_page(pdf, 2, sized=True)  # its title block is read there
     inside = sum(len(page.text()) for page in pages[1:])
     if count > IMPRINT_PAGE and inside < COVER_PAGES_CHARACTERS:  # covers, a blank, a half title
         pages.append(_read_page(pdf, IMPRINT_PAGE))
@@ -197,7 +199,10 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
         or un_document(text)
         or labelled_cover(text)
     )
-    block, from_cover = cover or (read_title_block(pages[0]) if pages else TitleBlock(), [])
+    block, from_cover = cover or (
+        read_title_block(_page_with_title(pages)) if pages else TitleBlock(),
+        [],
+    )
     found = thesis_title(text, embedded.authors)
     if not cover and _thesis_title_wins(found, block.title):
         block = replace(block, title=found, over_names=False)
@@ -212,6 +217,7 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
         named = {"authors": [surname_first(n) for n in names], "author_text": ", ".join(names)}
         alternatives = [replace(other, **named) for other in block.alternatives]
         block = replace(block, alternatives=alternatives, **named)
+    block = _title_its_citation_ends(text, block)
     candidates = [
         *from_cover,
         *openedition_cover(text),
@@ -245,6 +251,45 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
         *researchgate_cover(text),
     ]
     return decide(text, block, embedded, candidates)
+
+
+BANNER_WORDS = 4  # a repository's banner over the title: "MIT Open Access Articles"
+
+
+def _title_its_citation_ends(text: PrintedText, block: TitleBlock) -> TitleBlock:
+    """The title the page's citation of itself cites, where it does not cite the block's:
+    the block's first lines alone (not the lines in other type under them, its
+    translation), or the block set smaller under a banner ("MIT Open Access Articles")."""
+    if any(after_title(text, block.title)):
+        return block
+    if block.head and any(after_title(text, block.head)):
+        return replace(block, title=block.head)
+    if len(block.title.split()) > BANNER_WORDS:
+        return block
+    for index, other in enumerate(block.alternatives):
+        if len(other.title.split()) > BANNER_WORDS and any(after_title(text, other.title)):
+            rest = [block, *block.alternatives[:index], *block.alternatives[index + 1 :]]
+            return replace(other, alternatives=[replace(b, alternatives=[]) for b in rest])
+    return block
+
+
+COVER_IMAGE_CHARACTERS = 150  # a page 1 that prints no more, its DOI among it, is a cover
+_COVER_DOI = re.compile(r"\b10\.\d{4,9}/\S+")
+
+
+def _page_with_title(pages: list[PageLines]) -> PageLines:
+    """Page 1, or page 2 where page 1 is a cover in an image."""
+    return pages[1] if _image_cover(pages) else pages[0]
+
+
+def _image_cover(pages: list[PageLines]) -> bool:
+    """Page 1 a cover in an image that prints hardly more than its volume and DOI ("10 I
+    January 2022 / https://doi.org/10.22214/…"), before a page that prints more."""
+    if len(pages) < 2 or pages[1].number != 2:
+        return False
+    printed = [sum(len(line.text.strip()) for line in page.lines) for page in pages[:2]]
+    doi = any(_COVER_DOI.search(line.text) for line in pages[0].lines)
+    return doi and printed[0] < COVER_IMAGE_CHARACTERS < printed[1]
 
 
 def _weak_title(title: str) -> bool:

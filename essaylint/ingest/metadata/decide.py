@@ -395,7 +395,8 @@ def _labelled_locators(metadata: DocumentMetadata, chosen: dict[str, Candidate])
 
 def _best_citation_group(candidates: list[Candidate]) -> list[Candidate]:
     """The candidates read from one citation line, the line with most fields and the
-    highest confidence (so that container, volume and pages come from the same line)."""
+    highest confidence, printed on most pages (so that container, volume and pages come
+    from the same line, and a running head outweighs a reference on page 1 read alike)."""
     groups: dict[str, list[Candidate]] = {}
     for candidate in candidates:
         if candidate.field in CITATION_FIELDS and candidate.line:
@@ -405,7 +406,9 @@ def _best_citation_group(candidates: list[Candidate]) -> list[Candidate]:
 
     def score(items: list[Candidate]) -> float:
         fields = {c.field for c in items}
-        return max(c.confidence for c in items) * (1 + 0.1 * len(fields))
+        pages = {c.source.split(" ", 1)[0] for c in items}  # a running head, page after page
+        repeated = 1 + 0.05 * min(len(pages) - 1, 2)
+        return max(c.confidence for c in items) * (1 + 0.1 * len(fields)) * repeated
 
     return max(groups.values(), key=score)
 
@@ -596,7 +599,7 @@ _ACRONYM_SHORT_YEAR = re.compile(r"\b[A-Z]{3,10}-(?P<yy>\d{2})\b")
 
 
 def _publisher(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None:
-    best = _without_journal(chosen.get("publisher"), metadata.container)
+    best = _before_title(_without_journal(chosen.get("publisher"), metadata.container), metadata)
     thesis = chosen.get("type_cue") and chosen["type_cue"].value == "thesis"
     if thesis and "university" in chosen:
         best = chosen["university"]
@@ -606,7 +609,8 @@ def _publisher(metadata: DocumentMetadata, chosen: dict[str, Candidate]) -> None
         and not best.source.startswith("p")  # printed "Published by PNAS" stands
     ):
         best = None  # the journal's own name (BMC puts it in dc:publisher)
-    holder = _without_byline(_without_journal(chosen.get("holder"), metadata.container), metadata)
+    holder = _without_journal(chosen.get("holder"), metadata.container)
+    holder = _before_title(_without_byline(holder, metadata), metadata)
     if best is None and holder is not None and not _names_an_author(holder.value, metadata):
         best = holder
     if best is not None:
@@ -627,6 +631,16 @@ def _without_full_stop(container: str) -> str:
     if len(words) < 2 or not container.endswith(".") or len(words[-1]) < 6:
         return container
     return container[:-1] if not any(w.endswith(".") for w in words[:-1]) else container
+
+
+def _before_title(holder: Candidate | None, metadata: DocumentMetadata) -> Candidate | None:
+    """A publisher read on into the title under it ("© 1993 Springer Publishing Company" /
+    "Development and Psychometric …"): the words before the title's first two."""
+    opening = " ".join(metadata.title.split()[:2]).casefold()
+    if holder is None or len(opening.split()) < 2:
+        return holder
+    at = holder.value.casefold().find(" " + opening)
+    return replace(holder, value=holder.value[:at].rstrip(" ,.;")) if at > 0 else holder
 
 
 def _without_byline(holder: Candidate | None, metadata: DocumentMetadata) -> Candidate | None:

@@ -106,7 +106,7 @@ def _people(text: str) -> list[str]:
     text = re.sub(r"<[\w\-]{1,12}>", "", text)  # elsarticle's markup: "Yanzhong Yao<cor1>"
     if not text or _CORPORATE.search(text):
         return []
-    names = [n for n in split_names(text) if len(n.split()) >= 2]
+    names = [n for n in split_names(text) if len(n.split()) >= 2 and ":" not in n]  # "módulo: …"
     return [surname_first(n) for n in names]
 
 

@@ -23,6 +23,7 @@ from essaylint.ingest.metadata.printed import (
     normalise,
     plausible_journal,
     recase_title,
+    without_kicker,
 )
 
 LONGEST = 14  # words in a journal's name
@@ -37,17 +38,20 @@ _MONTH_WORD = rf"(?:{MONTH}|(?i:{IBERIAN_MONTH}))"
 _MONTHS = rf"{_MONTH_WORD}(?:\s?[-–/]\s?{_MONTH_WORD})?"
 # what a head or foot prints after the name: "(1999) 7, 469–477", "2017, 54, 872–882",
 # "• Vol. 62 • 1225–1242 • May 2019", "13(1): 82-87, 2012", ", VOL. 29, NO. 9, SEPTEMBER 2025",
-# "136, September 2012, pp 373-390"
+# "136, September 2012, pp 373-390", "(August 2019) 100(4):309–319", ", v. 04, n. 23, 2016,
+# pp. 129-141" (Portuguese labels)
 _LOCATORS = re.compile(
     rf"""^[\s,.;:|•·/]*
-    (?:(?:{MONTH}\s+)?\(?(?P<year>{YEAR})\)?[\s,.;:|•·]*)?
-    (?:(?:vol(?:ume)?\.?:?\s*)(?P<labelled>\d{{1,4}})|(?P<volume>(?!{YEAR}\b)\d{{1,4}}))(?!\d)
+    (?:(?:{MONTH}\s+)?\(?(?:{MONTH}\s+)?(?P<year>{YEAR})\)?[\s,.;:|•·]*)?
+    (?:(?:vol(?:ume)?\.?:?\s*|v\.\s?)(?P<labelled>\d{{1,4}})|(?P<volume>(?!{YEAR}\b)\d{{1,4}})
+      |(?<=\)\s)(?P<year_volume>{YEAR})(?=:\s?\d))(?!\d)  # Springer's "(2022) 2022:23"
     (?!\s*(?:of|st|nd|rd|th)\b|\s?[-–—]\s?\d)
-    (?:\s*\((?P<year_mid>{YEAR})\)
+    (?:\s*\((?:{MONTH}\s+)?(?P<year_mid>{YEAR})\)  # AER: "101 (December 2011): 3253–3285"
       |\s*\((?P<issue>[^()]{{1,12}})\)
       |:\s?(?P<issue_b>\d{{1,3}})(?=,\s*(?:pp|\d))
-      |[\s,.;|•·]*(?:no|number|issue|iss|n[º°o])\.?:?\s*(?P<issue_c>\d{{1,4}}))?
-    (?:[\s,]+(?:{_MONTHS}\s+)?(?P<year_b>{YEAR})(?=,\s*pp?\.?\s))?  # ", Nº 2, 2020, pp. 343-361"
+      |[\s,.;|•·]*(?:no|number|issue|iss|n[º°o]|n(?=\.))\.?:?\s*(?P<issue_c>\d{{1,4}}))?
+    (?:[\s,]+(?:{_MONTHS}\s+)?(?P<year_b>{YEAR})(?=,\s*pp?\.?\s)  # ", Nº 2, 2020, pp. 343-361"
+      |\s\((?P<year_c>{YEAR})\)(?=\s\d))?  # "127, Issue 1 (2025) 183-200"
     (?:[\s,.;:|•·]*(?:pp?\.?\s*)?(?P<page>\d{{1,6}}\s?[-–—]\s?\d{{1,6}})(?!\d)
       |:\s?(?P<number>[A-Z]?\d{{1,7}})\b(?![-–—])
       |,\s(?P<number_b>\d{{5,7}})(?:\([A-Z]\))?(?=\s\((?:{YEAR})\))
@@ -122,11 +126,14 @@ def _early_access_stamp(text: PrintedText) -> Iterator[Candidate]:
 def _locators_below(text: PrintedText) -> Iterator[Candidate]:
     """A known journal's name alone on a line of page 1's head or foot, and its year, volume,
     issue and pages on the line under it (the Psychonomic Society's "Attention, Perception, &
-    Psychophysics" / "2009, 71 (2), 273-280")."""
+    Psychophysics" / "2009, 71 (2), 273-280"; AERA's "American Educational Research Journal" /
+    "April 2019, Vol. 56, No. 2, pp. 247–288")."""
     lines = [line for number, line in text.margin_lines() if number == 1]
-    for above, below in pairwise(lines):
+    page = [normalise(line.text) for line in text.first.lines] if text.first else []
+    under = [(above, below) for above, below in pairwise(page) if above in lines]  # a head's
+    for above, below in [*pairwise(lines), *under]:  # second line, not read as a margin
         name, rest = known_name(above)
-        if not name or rest.strip() or not re.match(r"\s*(?:19|20)\d\d,\s", below):
+        if not name or rest.strip() or not re.match(rf"\s*(?:{MONTH}\s+)?(?:19|20)\d\d,\s", below):
             continue
         if found := dict(journal_locators(below)):
             quote = " ".join(f"{above} / {below}".split())[:120]
@@ -176,7 +183,7 @@ def journal_locators(rest: str) -> Iterator[tuple[str, str]]:
     if not match:
         return
     groups = match.groupdict()
-    volume = groups["labelled"] or groups["volume"]
+    volume = groups["labelled"] or groups["volume"] or groups["year_volume"]
     page = re.sub(r"[–—]", "-", re.sub(r"\s", "", groups["page"] or ""))
     if not volume or set(volume) == {"0"} or page.startswith("0"):
         return
@@ -188,7 +195,8 @@ def journal_locators(rest: str) -> Iterator[tuple[str, str]]:
     elif number := next((groups[k] for k in _NUMBER_GROUPS if groups[k]), ""):
         # APS, AIP: "84, 011902(R) (2011)"; Cambridge's JFM: "vol. 948, A48, doi:…"
         yield "number", number
-    if year := groups["year"] or groups["year_mid"] or groups["year_b"] or groups["year_after"]:
+    years = ("year", "year_mid", "year_b", "year_c", "year_after")
+    if year := next((groups[k] for k in years if groups[k]), ""):
         yield "year", year
 
 
@@ -217,12 +225,15 @@ def venue_by_form(line: str) -> tuple[str, str]:
         return "", ""
     name = re.split(rf",\s*{MONTH}\b", match.group("name"), flags=re.I)[0].rstrip(",")
     name = re.sub(rf"(?:\s+{_LINK})+$", "", name, flags=re.I)
+    rest = line.strip()[len(name) :]
+    name = without_kicker(name)
     words = name.split()
     capitalised = all(w[0].isupper() for w in words if not re.fullmatch(_LINK, w, re.I))
     kicker = re.search(r"pre-?proof|article|clinical\sreview\s&\seducation", name, re.I)
-    if len(words) < 3 or not capitalised or kicker:  # JAMA's "Clinical Review & Education"
+    unnamed = not plausible_journal(name)  # "IEEE TRANSACTIONS ON XXX": a template's
+    if len(words) < 3 or not capitalised or kicker or unnamed:  # JAMA's "Clinical Review & …"
         return "", ""
-    return name, line.strip()[len(name) :]
+    return name, rest
 
 
 # a journal named by one word, which no list can tell from a word of a head, stands only

@@ -110,6 +110,7 @@ def split_names(line: str) -> list[str]:
     line = re.sub(r",?\s*(?:Student\s|Senior\s|Life\s)?(?:Member|Fellow),?\s*IEEE\b", "", line)
     line = _GLUED_LETTERS.sub("", line)
     line = _SPRINGER_MARK.sub("", line)
+    line = re.sub(r"(?<=[^\W\d_][*∗†‡§¶])(?=(?:and|&)\s)", " ", line)  # "Azuero†and David"
     marked = re.sub(r"(?<=[^\W\d_])(?:[\d*∗†‡§¶#♠♣♥♦♢♡☯⁎⇑]+[,\s]*)+(?=\s+[A-Z])", ", ", line)
     parts = [_LOOSE_CONNECTOR.sub("", p.strip()) for p in _CONNECTORS.split(marked) if p]
     parts = [name for part in parts for name in _romanised_pairs(part)]
@@ -340,6 +341,8 @@ _DEGREES = frozenset(
         "BTech",
     ]
 )
+# words no name is: "Protection", "Misallocation", "Regionalism", "Inequalities"
+_ABSTRACT_NOUN = re.compile(r"\w{3,}(?:tion|sion|ism|ities)s?,?$", re.IGNORECASE)
 _LABEL_WORDS = frozenset(
     [
         "paper",
@@ -498,10 +501,12 @@ def looks_like_name(name: str) -> bool:
     initials = sum(1 for w in words if _INITIAL.match(w))  # "Marcel A. L. M. van Assen"
     if not 2 <= len(words) - max(0, initials - 1) <= 5:
         return False
-    if not all(_NAME_WORD.match(w) for w in words) or words[-1].endswith(":"):
+    if not all(_NAME_WORD.match(w) for w in words) or any(w.endswith(":") for w in words):
         return False
     if any(w.casefold() in _LABEL_WORDS for w in words):
         return False  # "Original Paper", "A Preprint": a label over the title
+    if any(_ABSTRACT_NOUN.match(w) for w in words):
+        return False  # "Social Protection", "Resource Misallocation": a subtitle's words
     capitalised = [w for w in words if w[0].isupper()]
     lower = [w for w in words if not w[0].isupper()]
     return len(capitalised) >= 2 and all(w.lower() in PARTICLES for w in lower)

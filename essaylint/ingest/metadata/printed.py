@@ -112,9 +112,14 @@ _COPYRIGHT_GLYPH = re.compile(
     # Wiley-Liss, Inc.", "Copyright ? 2004 John Wiley & Sons", "# Mary Ann Liebert, Inc.",
     # "Copyright 9 1999 by Academic Press."; "Ó 2010 American Society for …" (the Symbol font's
     # code for ©), "Copyright q 2005 by the …", "Copyright \x17 2000 by Academic Press",
-    # "\x02 2014 by the Ecological Society of America" (pdfium's code for that glyph)
+    # "\x02 2014 by the Ecological Society of America" (pdfium's code for that glyph), AAAI's
+    # "Copyright c 2019, Association for the Advancement of Artificial Intelligence"
     r"|(?:^|(?<=\s))[#rÓ\x02](?= (?:19|20)\d\d (?:by )?(?:the )?[A-Z])"
+    # SAGE's journals for AERA: "! 2018 AERA. http://…"; Wiley's "& 2003 Wiley-Liss, Inc."
+    r"|^[!&](?= (?:19|20)\d\d [A-Z])"
+    r"|(?<=\$\d\.\d\d)\s?Q(?= (?:19|20)\d\d IEEE\b)"  # IEEE's "…/96 $5.00Q 1996 IEEE"
     r"|(?<=Copyright )(?:[\x0e\x0f]?[?9]|[\x00-\x1fq])(?= (?:19|20)\d\d\b)"
+    r"|(?<=Copyright[ \n])c(?= (?:19|20)\d\d\b)"
     r"|^#(?= [A-Z][^\n]{0,40}\b(?:Inc|Ltd|LLC|GmbH|Press|Publishing)\b)"
     # Springer's "# Saudi Society for Geosciences 2021", LaTeX's "c World Scientific
     # Publishing Company", a symbol font's "D 2004 Elsevier Inc."
@@ -128,6 +133,9 @@ _COPYRIGHT_GLYPH = re.compile(
     # "ª Mary Ann Liebert, Inc.", "ª 2020 Royal College of …" (ª is an ordinal after a digit)
     r"|(?<!\w)ª(?= (?:(?:19|20)\d\d )?[A-Z])"
     r"|[\x00-\x08](?= [A-Z][^\n]{0,60}\b(?:19|20)\d\d\b)"  # "\x01 Springer …, Inc. 2006"
+    # a private-use glyph opening a line that ends with the year: "\ue000 The Institution of
+    # Engineers (India) 2019" (Springer's partner journals)
+    r"|^[\ue000-\uf8ff](?= [A-Z][^\n]{0,80}\b(?:19|20)\d\d\s*$)"
     r"|\u20dd\s?[cC]\b|\b[cC]\s?\u20dd",  # LaTeX's \copyright: a "c" and an enclosing circle
     re.M,
 )
@@ -291,12 +299,19 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         0.85,
     ),
     # Yonsei Med J 2016 Sep;57(5):1260-1266 / Open Med. 2016; 11: 298-302 / Arch Med Sci 2016;
-    # 12, 5: 1110-1117 / Postgrad Med J 2010;86:272e278 / (Obstet Gynecol 2023;141:555–62)
+    # 12, 5: 1110-1117 / Postgrad Med J 2010;86:272e278 / (Obstet Gynecol 2023;141:555–62) /
+    # Texto Contexto Enferm, 2018; 27(1):e5500016
     _form(
         "journal year;vol(issue):pages",
-        rf"(?:^{LEAD}|\.\s|\s{{2}}|(?<=:\s)|(?<=^\()){_PLACED_JOURNAL}\.?\s(?P<year>{YEAR})(?:\s{MONTH}(?:\s\d{{1,2}})?)?\s?;\s?"
+        rf"(?:^{LEAD}|\.\s|\s{{2}}|(?<=:\s)|(?<=^\()){_PLACED_JOURNAL}[.,]?\s(?P<year>{YEAR})(?:\s{MONTH}(?:\s\d{{1,2}})?)?\s?;\s?"
         rf"(?P<volume>\d{{1,4}}){_ISSUE}?\s?:\s?(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b",
         0.85,
+    ),
+    # Int J Adapt Control Signal Process. 2020;1–14. (Wiley's Early View: no volume yet)
+    _form(
+        "journal. year;pages.",
+        rf"^{LEAD}{_PLACED_JOURNAL}\.\s(?P<year>{YEAR});(?P<page>{PAGES})\.(?=\s|$)",
+        0.75,
     ),
     # Transinformação, v. 33, e200057, 2021 / Revista, v. 7, n. 1, p. 58-68, 2005 / Revista do
     # TCU, Brasília, v. 154, n. 1, p. 32-51, jul./dez. 2024 / Eng. Agríc., Jaboticabal, v.27, n.1,
@@ -307,6 +322,14 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"{_ABNT_JOURNAL},\s{_ABNT_PLACE}v\.\s?(?P<volume>\d{{1,4}}),\s"
         rf"(?:n\.\s?(?P<issue>[\w\-]{{1,7}}),\s)?(?:p\.\s?(?P<page>{PAGES})|(?P<number>e?\d{{1,8}})),\s"
         rf"{_ABNT_PLACE}{_ABNT_MONTHS}(?P<year>{YEAR})\b",
+        0.85,
+    ),
+    # DADOS, Rio de Janeiro, vol.63(3): e20180152, 2020. (SciELO Brazil's running foot)
+    _form(
+        "journal, place, vol.vol(issue): pages, year",
+        rf"^{LEAD}{_ABNT_JOURNAL},\s{_ABNT_PLACE}vol\.\s?(?P<volume>\d{{1,4}})"
+        rf"\((?P<issue>[\w\-]{{1,7}})\):\s?(?:(?P<page>{PAGES})|(?P<number>e?\d{{1,8}})),\s"
+        rf"(?P<year>{YEAR})\b",
         0.85,
     ),
     # Amalia Lejavitzer. "El papel de la fruta..." Estudio Avanzados 16 (Dic. 2011): 37-50
@@ -640,6 +663,11 @@ _CITED_AFTER_TITLE = re.compile(
     rf"(?P<volume>\d{{1,4}})(?:\s?\((?P<issue>[\w\-]{{1,7}})\))?\s?[:,]\s?"
     rf"(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b"
 )
+# Chicago's: "“… Reply.” American Economic Review 102, no. 6 (October 2012): 3077–3110"
+_CITED_CHICAGO = re.compile(
+    rf"\W{{0,3}}(?P<container>[^\d()\[\]]{{3,80}}?)\s(?P<volume>\d{{1,4}}),\sno\.\s"
+    rf"(?P<issue>[\w\-]{{1,7}})\s\((?:{MONTH}\s)?(?P<year>{YEAR})\):\s?(?P<page>{PAGES})\b"
+)
 # a title cited closes with a full stop or a comma, after its question mark or quotation
 # marks ("… Real Estate?, Journal of …"), or goes on with the label of its citation ("…
 # structures  Cite as: AIP Advances 9, 025029"); a heading's "?" before its byline does not
@@ -712,8 +740,10 @@ _BAR_FOOT = re.compile(
     r"\s\|\s(?=DOI|https?://doi\.org)"
 )
 _BANNER_BREAK = re.compile(r"\s{2,}|\s\|\s|\s(?=www\.|https?://)")
+# not after a quoted title: a cited paper's venue (a footnote's "…Mental Content,”
+# Proceedings of the Aristotelian Society, c (2000): 115–35")
 _PROCEEDINGS = re.compile(
-    r"(?P<container>(?:In\s)?Proceedings\sof\s(?:the\s)?[^\n]{8,200}?)(?=,\s|\.\s|\s{2}|\.?$)"
+    r"(?<![”\"],\s)(?<![”\"]\s)(?P<container>(?:In\s)?Proceedings\sof\s(?:the\s)?[^\n]{8,200}?)(?=,\s|\.\s|\s{2}|\.?$)"
     r"(?:[^\n]*?(?:,\s*pages|\.?\s*pp\.)\s*(?P<page>\d+\s?-\s?\d+))?",
     re.MULTILINE,
 )
@@ -871,20 +901,30 @@ def after_title(text: PrintedText, title: str) -> Iterator[Candidate]:
     words = re.findall(r"\w+", title)
     if len(words) < 3:
         return
-    front = text.front_flat
     # "\W*": a word broken at its hyphen over a line end is joined whole ("CrossNational")
     pattern = re.compile(r"\W*".join(re.escape(w) for w in words), re.IGNORECASE)
-    for found in pattern.finditer(front):
-        tail = front[found.end() : found.end() + 160]
-        if not _TITLE_CLOSED.match(tail):
-            continue  # the title as a heading, the text under it ("… for 2020 Key facts • For")
-        match = _CITED_VOL_ISSUE_PAGES.match(tail) or _CITED_AFTER_TITLE.match(tail)
-        container = match.group("container").strip(" .") if match else ""
-        if plausible_journal(container) and not _ENDS_WITH_MONTH.search(container):
-            for candidate in match_candidates(match, "p1 citation of itself after its title", 0.75):
-                if candidate.field == "container" and _ABBREVIATION_END.search(candidate.value):
-                    candidate = replace(candidate, value=candidate.value + ".")
-                yield candidate
+    cited = False
+    for number in (1, 2):  # a cover's next page may print it ("Cómo citar: …")
+        if cited:
+            return
+        page = text.front_flat if number == 1 else " ".join(text.text_of(number).split())
+        for found in pattern.finditer(page):
+            tail = page[found.end() : found.end() + 160]
+            if not _TITLE_CLOSED.match(tail):
+                continue  # the title as a heading, the text under it ("… for 2020 Key facts")
+            match = (
+                _CITED_VOL_ISSUE_PAGES.match(tail)
+                or _CITED_AFTER_TITLE.match(tail)
+                or _CITED_CHICAGO.match(tail)
+            )
+            container = match.group("container").strip(" .") if match else ""
+            if plausible_journal(container) and not _ENDS_WITH_MONTH.search(container):
+                where = f"p{number} citation of itself after its title"
+                for candidate in match_candidates(match, where, 0.75):
+                    if candidate.field == "container" and _ABBREVIATION_END.search(candidate.value):
+                        candidate = replace(candidate, value=candidate.value + ".")
+                    cited = True
+                    yield candidate
 
 
 def _container_before(text: str, where: str) -> Iterator[Candidate]:
@@ -961,7 +1001,17 @@ def _no_page_number(container: str) -> str:
     container = re.sub(r"^.*\bSource:\s*", "", container)  # a JSTOR cover's labelled line
     container = re.sub(r"\s+(?:Vol|Volume|VOL|VOLUME)\.?$", "", container)
     container = _ENDS_WITH_MONTH.sub("", container).strip()  # "… Stress August 2018, 31, …"
-    return re.sub(r"^\d{1,5}\s+", "", container)
+    return without_kicker(re.sub(r"^\d{1,5}\s+", "", container))
+
+
+# an article's kind printed before the journal's name in capitals: "Review TRENDS in Ecology …"
+_KICKER_WORD = re.compile(
+    r"^(?:Review|Opinion|Letter|Article|Perspective|Commentary|Update|Editorial)\s+(?=[A-Z]{2,}\b)"
+)
+
+
+def without_kicker(container: str) -> str:
+    return _KICKER_WORD.sub("", container)
 
 
 # what a head's other words start with; whole words only ("Nonlinear Dynamics", "Nordic
@@ -979,6 +1029,8 @@ def plausible_journal(name: str) -> bool:
     date, no metric."""
     if re.fullmatch(MONTH, name.strip()):
         return False  # "August 2018, 31, 549-557": a date, not a journal
+    if re.search(r"\bX{3,}\b", name, re.IGNORECASE):
+        return False  # "IEEE TRANSACTIONS ON XXX": a template's journal, unnamed
     words = name.split()
     letters = sum(c.isalpha() for c in name)
     metric = re.search(r"\bimpact\sfactor\b", name, re.IGNORECASE)  # "SJIF Impact Factor 7.421"
@@ -1216,6 +1268,7 @@ def join_broken_dois(text: str) -> str:
 def clean_doi(doi: str) -> str:
     doi = re.split(r"[\x00-\x1f\x7f-\x9f]", doi, maxsplit=1)[0]  # a control glyph ends it
     doi = re.sub(r"(?<=\d)[A-Z][a-z]{3,}$", "", doi)  # the next word glued on: "….006Cambridge"
+    doi = re.sub(r"\(0123456789.*$", "", doi)  # Springer's hidden "(0123456789().,-volV)" mark
     return doi.rstrip(".)],;:'’\"")
 
 
@@ -1367,7 +1420,10 @@ _SERIES_NUMBER = re.compile(
     r"\bReport\sSeries\s+(?P<number>[A-Z]{1,6}-\d{2,4}-\d{1,5})\b|"
     r"\b(?:Research|Working|Discussion|Departmental|Occasional)\sPapers?\sSeries,?\s*(?:#|No\.\s?)"
     r"(?P<paper>\d{1,4}(?:-+\d{2,4})?)\b|"  # "Departmental Papers Series, No.2" (the World Bank)
-    r"^IZA\sDP\sNo\.\s?(?P<iza>\d{2,6})\s*$",  # the IZA Institute's discussion papers
+    r"^IZA\sDP\sNo\.\s?(?P<iza>\d{2,6})\s*$|"  # the IZA Institute's discussion papers
+    # "IDB WORKING PAPER SERIES Nº IDB-WP-970" (the Inter-American Development Bank)
+    r"\b(?i:working|discussion)\s(?i:papers?)\s(?i:series)\s+N[º°o]\.?\s*"
+    r"(?P<code>[A-Z]{2,6}(?:-[A-Z]{1,4})?-\d{1,5})\b",
     re.MULTILINE,
 )
 
@@ -1411,7 +1467,8 @@ def _report_numbers(text: PrintedText) -> Iterator[Candidate]:
     if match := _SERIES_NUMBER.search(text.front_text()):
         where = f"p1 report series '{match.group(0)}'"
         paper = match.group("paper")
-        number = match.group("number") or match.group("iza") or re.sub(r"-+", "-", paper)
+        number = match.group("number") or match.group("iza") or match.group("code")
+        number = number or re.sub(r"-+", "-", paper)
         yield Candidate("number", number, 0.75, where)
         yield Candidate("type_cue", "report", 0.7, where)
         return
@@ -1714,6 +1771,8 @@ def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
                     continue  # "produced by Shanghai Schering-Plough" in a methods section
                 if _credit_in_sentence(zone, match.start()):
                     continue  # "… au Niger [[5], ©University of Chicago": a figure's credit
+                if " " not in name and _name_goes_on(zone, match.end("publisher")):
+                    continue  # "published by the American" / "Psychiatric Association …"
                 quote = " ".join(match.group(0).split())[:100]
                 yield Candidate("publisher", name, confidence, f"p{number} '{quote}'")
         if number != 1 and len(raw) > 300 and raw != covered_head:
@@ -1728,6 +1787,14 @@ def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
         for match in _SMALL_CAPS_HOLDER.finditer(zone):
             name = _from_small_capitals(match["holder"])
             yield Candidate("holder", name, 0.5, f"p{number} '{match.group(0)[:100]}'")
+
+
+_NAME_GOES_ON = re.compile(r"[ \t]*\n\s*[A-Z][a-z]+\s[A-Z][a-z]")
+
+
+def _name_goes_on(zone: str, end: int) -> bool:
+    """A name cut at its line's end whose next line opens with more capitalised words."""
+    return bool(_NAME_GOES_ON.match(zone, end))
 
 
 def _from_small_capitals(name: str) -> str:
@@ -2338,6 +2405,7 @@ _UNIVERSITY = re.compile(
     r"(?:(?!(?i:en|una?|de|la|el|y|of|and|in|at)\s)[A-ZÀ-Þ][\w'’\-]+[ ]){0,4}"
     r"(?:[A-ZÀ-Þ][\w'’]+-){0,3}"
     r"(?i:Universi(?:ty|tät|té|tà|dade|dad|teit|tetet|tet|tário|tario|taria|tat|tas)|[ÉE]cole|"
+    r"Uniwersytet|Univerzita|Üniversitesi|Sveučilište|"  # Polish, Czech, Turkish, Croatian
     r"Högskolan?|Høgskolen?|Hogeschool)"  # "Södertörns Högskola": a Nordic or Dutch college
     r"(?:[ ](?:(?i:of|at|de|du|des|di|do|da|dos|the|degli|della|del|dei|i|zu|der|à)[ ])*"
     r"[A-ZÀ-Þ][\w'’\-]+){0,5})"

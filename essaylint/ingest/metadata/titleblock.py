@@ -22,6 +22,7 @@ _LABEL = re.compile(
     r"clinical|methods?|software|data|systematic|empirical|theoretical|conceptual)\s+)*(?:article|paper|report|communication|"
     r"review|note|letter|study|editorial|commentary|perspective|protocol|research)s?"
     r"(?:\s+open\s+access)?$|^open\s+access$|^abstract$"
+    r"|^(?:\d{1,2}\.?\s+|I\.\s+)?introduction$"  # the first section's heading, set larger
     r"|^(?:[工理文]学|공학|이학|문학)?(?:修士|博士|卒業|学位|碩士|硕士|석사|박사|학사)(?:学位)?(?:論文|论文|학위논문|논문)$",
     re.IGNORECASE,
 )
@@ -31,6 +32,12 @@ _NOT_TITLE = re.compile(
     r"^\s*(?:article\sin\spress|journal\spre-proof)\s*$|"  # a status stamped over the page
     r"^\s*[A-Z]{2}(?:\s+[A-Z]{2})+\s*$",  # language codes: "EN EN"
     re.I,
+)
+# a postal address set large on a cover: "1050 Massachusetts Avenue", "Cambridge, MA 02138"
+_ADDRESS = re.compile(
+    r"^\s*\d{1,5}\s+(?:[A-Z][\w.'’-]*\s+){1,3}(?:Avenue|Ave\.?|Street|St\.|Road|Rd\.|"
+    r"Boulevard|Blvd\.?|Drive|Lane|Place|Square|Way)\s*$|"
+    r"^\s*[A-Z][\w.'’ -]+,\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?\s*$"
 )
 # a cover's date set large: "January 2025, Revised May 2025", "August 1983"
 _DATE = rf"(?:{MONTH},?\s+)?(?:\d{{1,2}},?\s+)?{YEAR}"
@@ -114,6 +121,7 @@ class TitleBlock:
     top: float = 0.0
     over_names: bool = False  # found over the names, not by its type size: weaker evidence
     faint: bool = False  # set only a little larger than the text: weaker evidence still
+    head: str = ""  # its first lines, where a line of other type (a translation?) follows
 
 
 def read_title_block(page: PageLines) -> TitleBlock:
@@ -159,6 +167,13 @@ def read_title_block(page: PageLines) -> TitleBlock:
     first = blocks[0]
     first.alternatives = blocks[1:]
     return first
+
+
+# "By Claire Duddy  Coronavirus: Long covid": the byline and the title in one line of the text
+# layer, a wide gap between them (the House of Commons Library's briefings)
+_BYLINE_BESIDE = re.compile(
+    r"By\s(?P<name>[A-Z][\w.'’\-]+(?:\s[A-Z][\w.'’\-]+){1,3})\s{2,}(?P<title>\S.+)"
+)
 
 
 def _after_by(lines: list[Line], index: int) -> bool:
@@ -305,6 +320,8 @@ def _block_over_names(page: PageLines, body: float) -> TitleBlock:
         named = _names_line(_row(lines, index)) or _one_a_line(lines, index)
         if index == 0 or not (named or _name_apart(lines, index)):
             continue  # one name and no mark: a title's line ("Differential Constellation …")
+        if _capitals_over_names(lines, index):
+            continue  # "AI, HUMAN COGNITION AND KNOWLEDGE COLLAPSE" over "Daron Acemoglu"
         end = index - 1
         if end > 0 and _BEFORE_NAMES.match(lines[end].text.strip()):
             end -= 1  # "Reviewed by" over the reviewer's name
@@ -318,6 +335,17 @@ def _block_over_names(page: PageLines, body: float) -> TitleBlock:
         author_text = _author_text(lines[index:], float("inf"))
         return _block_of(title, author_text, lines[start].top, over_names=True)
     return TitleBlock()
+
+
+def _capitals_over_names(lines: list[Line], index: int) -> bool:
+    """A line in capitals read as names, right over names one a line in mixed case: the
+    title in capitals over its byline (an NBER cover, all in one type)."""
+    return (
+        lines[index].text.isupper()
+        and index + 1 < len(lines)
+        and not lines[index + 1].text.isupper()
+        and _one_a_line(lines, index + 1)
+    )
 
 
 def _row(lines: list[Line], index: int) -> Line:
@@ -427,8 +455,15 @@ def _block_at(
     ):
         end += 1
     chosen = sorted(range(start, end + 1), key=lambda i: lines[i].top)
+    if _section_label(lines, chosen):
+        chosen = chosen[1:]
     title = " ".join(lines[i].text for i in chosen)
-    block = TitleBlock(title=_tidy_title(title), top=lines[chosen[0]].top)
+    beside = _BYLINE_BESIDE.fullmatch(title.strip())
+    if beside and looks_like_name(beside["name"]):
+        title = beside["title"]
+    block = TitleBlock(
+        title=_tidy_title(title), top=lines[chosen[0]].top, head=_head(lines, chosen)
+    )
     names_from = end + 1
     if NUMBERED_NOTE.search(lines[end].text):  # the names come after the title's translation
         while names_from < len(lines) and _continues_title(
@@ -439,12 +474,39 @@ def _block_at(
         lines[names_from:], max(lines[i].size for i in range(start, end + 1)), block.title
     )
     block.authors = authors_from_text(block.author_text)
+    if beside and not block.authors:
+        block.authors, block.author_text = [surname_first(beside["name"])], beside["name"]
     if not block.authors and start > 0 and names_above and lines[start - 1].size < size:
         # De Gruyter sets the names above the title, in a proof after a query mark ("Q1")
         above = _PROOF_QUERY.sub("", _names_above(lines, start)).strip()
         block.authors = authors_from_text(above)
         block.author_text = above if block.authors else block.author_text
     return block, set(range(start, end + 1))
+
+
+_DASHED_LABEL = re.compile(r"[A-Z]{3,}(?:\s?[—–/]\s?[A-Z]{3,})+")  # "POLLS—TRENDS"
+
+
+def _section_label(lines: list[Line], chosen: list[int]) -> bool:
+    """A journal section's label in capitals over the title, in a type of its own
+    ("POLLS—TRENDS" in 13.8 points over "NORTH AMERICAN PUBLIC OPINION …" in 13.4)."""
+    if len(chosen) < 2:
+        return False
+    first, second = lines[chosen[0]], lines[chosen[1]]
+    rest = " ".join(lines[i].text for i in chosen[1:])
+    return (
+        bool(_DASHED_LABEL.fullmatch(first.text.strip()))
+        and abs(first.size - second.size) > 0.1
+        and len(rest.split()) >= 4
+    )
+
+
+def _head(lines: list[Line], chosen: list[int]) -> str:
+    """The title's first lines in one type, where lines in another type follow them ("Manejo
+    de la gestión del tiempo …" in 16 points over "Management of time management …" in 14)."""
+    size = lines[chosen[0]].size
+    same = next((n for n, i in enumerate(chosen) if abs(lines[i].size - size) > 0.1), 0)
+    return _tidy_title(" ".join(lines[i].text for i in chosen[:same])) if same else ""
 
 
 # "WHO/CDS/CSR/ISR/2000.1": a document's code set as large as its title
@@ -521,6 +583,7 @@ def _could_be_title(line: Line, fewest_letters: int = 4) -> bool:
         and not re.fullmatch(r"\w+\s?:", text)  # "DECRETA:", a label
         and not _LABEL.match(text)
         and not _NOT_TITLE.search(text)
+        and not _ADDRESS.match(text)
         and not _DATE_ALONE.match(text)
         and not PLACEHOLDER_TITLE.match(text)
         and not _DOCUMENT_CODE.fullmatch(text)
@@ -605,9 +668,10 @@ def _tidy_title(title: str) -> str:
     title = _KICKER.sub("", _CHAPTER_NUMBER.sub("", title))
     title = _STATUS_TAG.sub("", title)
     title = _THEME_LABEL.sub("", title)
+    title = re.sub(r"(\w)\x02\s*(?=[A-Z][a-z])", r"\1-", title)  # kept: "Multi-Robot"
     title = re.sub(r"(\w)[\u00ad\x02]\s*(\w)", r"\1\2", title)  # soft hyphens at line ends
     title = title.replace("\u00ad", "")
-    title = re.sub(r"[\s*∗†‡§¶]+$", "", title)  # a footnote mark after the title
+    title = re.sub(r"[\s*∗†‡§¶]+(?:(?<=[*∗†‡§¶])\d{1,2})?$", "", title)  # its note's mark: "*1"
     title = NUMBERED_NOTE.sub(r"\g<word>", title)
     title = _NAME_NOTE.sub(r"\g<word>", title)
     title = re.sub(r"\s+", " ", title).strip(" .")
