@@ -41,6 +41,7 @@ class PrintedText:
     pages: list[PageLines]  # page 1, 2, 3 and the last page (those the document has)
     page_count: int
     _texts: dict[int, str] = field(default_factory=dict, init=False, repr=False)
+    _flats: dict[int, str] = field(default_factory=dict, init=False, repr=False)
 
     @property
     def first(self) -> PageLines | None:
@@ -75,10 +76,16 @@ class PrintedText:
     def front_text(self) -> str:
         return self.text_of(1) if self.first else ""
 
-    @cached_property
+    @property
     def front_flat(self) -> str:
         """Page 1's text on one line (a reference or a foot a line break may cut)."""
-        return " ".join(self.front_text().split())
+        return self.flat_of(1)
+
+    def flat_of(self, number: int) -> str:
+        """A page's text on one line."""
+        if number not in self._flats:
+            self._flats[number] = " ".join(self.text_of(number).split())
+        return self._flats[number]
 
     @cached_property
     def early_text(self) -> str:
@@ -903,28 +910,29 @@ def after_title(text: PrintedText, title: str) -> Iterator[Candidate]:
         return
     # "\W*": a word broken at its hyphen over a line end is joined whole ("CrossNational")
     pattern = re.compile(r"\W*".join(re.escape(w) for w in words), re.IGNORECASE)
-    cited = False
     for number in (1, 2):  # a cover's next page may print it ("Cómo citar: …")
-        if cited:
+        if found := list(_cited_after(pattern, text.flat_of(number), number)):
+            yield from found
             return
-        page = text.front_flat if number == 1 else " ".join(text.text_of(number).split())
-        for found in pattern.finditer(page):
-            tail = page[found.end() : found.end() + 160]
-            if not _TITLE_CLOSED.match(tail):
-                continue  # the title as a heading, the text under it ("… for 2020 Key facts")
-            match = (
-                _CITED_VOL_ISSUE_PAGES.match(tail)
-                or _CITED_AFTER_TITLE.match(tail)
-                or _CITED_CHICAGO.match(tail)
-            )
-            container = match.group("container").strip(" .") if match else ""
-            if plausible_journal(container) and not _ENDS_WITH_MONTH.search(container):
-                where = f"p{number} citation of itself after its title"
-                for candidate in match_candidates(match, where, 0.75):
-                    if candidate.field == "container" and _ABBREVIATION_END.search(candidate.value):
-                        candidate = replace(candidate, value=candidate.value + ".")
-                    cited = True
-                    yield candidate
+
+
+def _cited_after(pattern: re.Pattern[str], page: str, number: int) -> Iterator[Candidate]:
+    for found in pattern.finditer(page):
+        tail = page[found.end() : found.end() + 160]
+        if not _TITLE_CLOSED.match(tail):
+            continue  # the title as a heading, the text under it ("… for 2020 Key facts")
+        match = (
+            _CITED_VOL_ISSUE_PAGES.match(tail)
+            or _CITED_AFTER_TITLE.match(tail)
+            or _CITED_CHICAGO.match(tail)
+        )
+        container = match.group("container").strip(" .") if match else ""
+        if plausible_journal(container) and not _ENDS_WITH_MONTH.search(container):
+            where = f"p{number} citation of itself after its title"
+            for candidate in match_candidates(match, where, 0.75):
+                if candidate.field == "container" and _ABBREVIATION_END.search(candidate.value):
+                    candidate = replace(candidate, value=candidate.value + ".")
+                yield candidate
 
 
 def _container_before(text: str, where: str) -> Iterator[Candidate]:

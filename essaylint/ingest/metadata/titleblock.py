@@ -169,13 +169,6 @@ def read_title_block(page: PageLines) -> TitleBlock:
     return first
 
 
-# "By Claire Duddy  Coronavirus: Long covid": the byline and the title in one line of the text
-# layer, a wide gap between them (the House of Commons Library's briefings)
-_BYLINE_BESIDE = re.compile(
-    r"By\s(?P<name>[A-Z][\w.'’\-]+(?:\s[A-Z][\w.'’\-]+){1,3})\s{2,}(?P<title>\S.+)"
-)
-
-
 def _after_by(lines: list[Line], index: int) -> bool:
     """A line under a "by" of its own: the authors, however large they are set."""
     return index > 0 and bool(_BY_ALONE.fullmatch(lines[index - 1].text.strip()))
@@ -427,6 +420,13 @@ def _names_with_emails(lines: list[Line]) -> list[str]:
         if names and (since > NAME_ADDRESS_LINES or _STOP.match(line.text.strip())):
             break  # each name over its department and place
     return names
+
+
+# "By Claire Duddy  Coronavirus: Long covid": the byline and the title in one line of the text
+# layer, a wide gap between them (the House of Commons Library's briefings)
+_BYLINE_BESIDE = re.compile(
+    r"By\s(?P<name>[A-Z][\w.'’\-]+(?:\s[A-Z][\w.'’\-]+){1,3})\s{2,}(?P<title>\S.+)"
+)
 
 
 def _block_at(
