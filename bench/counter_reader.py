@@ -1,23 +1,23 @@
-"""Which sentences should the counterevidence search's contradiction cues be read on?
-Measured offline, without retrieval: each labelled claim against every sentence of its
-labelled abstract (as bench/judge_model.py eval), the contradiction called
-- as the shipped judge calls it (essaylint/audit/counterevidence/judge.py): cues only on the
-  abstract's finding sentence for the claim, the quote picker's first choice;
-- as the previous judge did: cues on any sentence from cosine 0.7 (counterevidence-14);
-- with the evidence judge as a second reader (measured, not shipped): cues from a lower
-  cosine, kept where log P(contradicts) - log P(supports) exceeds a margin.
+"""Which sentences should the counterevidence search call `contradicts`? Measured offline,
+without retrieval: each labelled claim against every sentence of its labelled abstract (as
+bench/judge_model.py eval), the contradiction called
+- as the shipped judge calls it (essaylint/audit/counterevidence/judge.py): the contradiction
+  reader's P(contradicts) from READER_THRESHOLD on any related sentence, or the cues on the
+  abstract's finding sentence for the claim (the quote picker's first choice);
+- by the cues alone, as before the reader (counterevidence-15);
+- with the reader from other thresholds (the choice of READER_THRESHOLD).
 
     python bench/counter_reader.py --set scifact_deveval            # held out
     python bench/counter_reader.py --set checkcovid --split dev,test  # held out
-    python bench/counter_reader.py --set checkcovid --split weight-half  # unseen by the judge
+    python bench/counter_reader.py --set checkcovid --split reader-half  # unseen by the reader
     python bench/counter_reader.py --set checkcovid --split dev,test --changes  # to read
 
 Per setting: the share of contradicted claims whose abstract has a sentence called
 `contradicts` (caught) and the share of supported claims whose abstract has one (false
 alarm), then the sentences called: annotated rationales of contradicted claims, other
 sentences of contradicted claims, sentences of supported claims. ``--changes`` prints every
-sentence whose verdict the shipped judge changes against the previous one, for reading: an
-abstract-level hit can come from a wrong sentence.
+sentence whose verdict the reader changes, for reading: an abstract-level hit can come from a
+wrong sentence.
 """
 
 from __future__ import annotations
@@ -28,12 +28,10 @@ from pathlib import Path
 
 from support_sets import read_set
 
-from essaylint.audit.counterevidence.judge import finding_sentence, judge
+from essaylint.audit.counterevidence.judge import RELATED_COSINE, finding_sentence, judge
 
-PREVIOUS_CONTRADICT_COSINE = 0.7  # counterevidence-14: cues on any sentence this close
 DATA = Path(__file__).resolve().parent / "data" / "support"
-FLOORS = (0.7, 0.6, 0.55)
-MARGINS = (-1.0, -0.5, 0.0)
+THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.9)
 MAX_SENTENCES = 60
 LABELS = ("CONTRADICTED", "SUPPORTED")
 
@@ -44,23 +42,18 @@ class Pair:
     claim: str
     sentence: str
     cosine: float
-    odds: float  # log P(contradicts) - log P(supports), the evidence judge's
+    against: float  # the contradiction reader's P(contradicts)
     rationale: bool
-    shipped: bool  # the shipped judge calls it `contradicts` (on the finding sentence)
-    previous: bool  # the previous judge did (cues on any sentence from cosine 0.7)
-    cued: bool  # the cues fire (the shipped judge's verdict were it the finding sentence)
+    shipped: bool  # the shipped judge calls it `contradicts`
+    cued: bool  # the cues alone do (on the finding sentence), as before the reader
 
 
 def rows_of(name: str, split: str | None) -> list[dict]:
     rows = [r for r in read_set(DATA / f"{name}.jsonl.gz") if r["label"] in LABELS]
-    if split == "weight-half":
+    if split == "reader-half":  # bench/nli_judge.py trains on the other half
         from judge_model import weight_half
 
-        return [
-            r
-            for r in rows
-            if r.get("split") == "train" and weight_half(f"checkcovid:{r['doc_id']}")
-        ]
+        return [r for r in rows if r.get("split") == "train" and weight_half(r["doc_id"])]
     if split:
         return [r for r in rows if r.get("split") in split.split(",")]
     return rows
@@ -68,12 +61,10 @@ def rows_of(name: str, split: str | None) -> list[dict]:
 
 def pairs_of(rows: list[dict]) -> list[list[Pair]]:
     """One list of pairs per labelled claim and abstract."""
-    import numpy as np
-
     from essaylint.index.embed import get_embedder
-    from essaylint.text.judge import get_judge
+    from essaylint.text.judge import get_contradiction_reader
 
-    embedder, judge = get_embedder(), get_judge()
+    embedder, reader = get_embedder(), get_contradiction_reader()
     out = []
     for row in rows:
         index = [i for i, s in enumerate(row["doc_sentences"]) if len(s.split()) >= 4]
@@ -82,8 +73,7 @@ def pairs_of(rows: list[dict]) -> list[list[Pair]]:
         if not sentences:
             continue
         vectors = embedder.embed_queries([row["claim"], *sentences])
-        p = judge.probabilities(row["claim"], sentences).astype(np.float64)
-        odds = np.log(p[:, 2] + 1e-9) - np.log(p[:, 1] + 1e-9)
+        against = [float(p) for p in reader.probabilities(row["claim"], sentences)[:, 2]]
         rationale = set(row.get("rationale_idx") or ())
         cosines = [float(c) for c in vectors[1:] @ vectors[0]]
         finding = finding_sentence(row["claim"], sentences, row.get("title") or "")
@@ -95,20 +85,21 @@ def pairs_of(rows: list[dict]) -> list[list[Pair]]:
                     claim,
                     s,
                     c,
-                    float(o),
+                    a,
                     i in rationale,
-                    _contradicts(claim, s, c, k == finding),
-                    _contradicts(claim, s, c, c >= PREVIOUS_CONTRADICT_COSINE),
-                    _contradicts(claim, s, c, True),
+                    _contradicts(claim, s, c, k == finding, a),
+                    _contradicts(claim, s, c, k == finding, 0.0),
                 )
-                for k, (s, c, o, i) in enumerate(zip(sentences, cosines, odds, index, strict=True))
+                for k, (s, c, a, i) in enumerate(
+                    zip(sentences, cosines, against, index, strict=True)
+                )
             ]
         )
     return out
 
 
-def _contradicts(claim: str, sentence: str, cosine: float, finding: bool) -> bool:
-    verdict = judge(claim, sentence, cosine, finding=finding)
+def _contradicts(claim: str, sentence: str, cosine: float, finding: bool, against: float) -> bool:
+    verdict = judge(claim, sentence, cosine, finding=finding, against=against)
     return verdict is not None and verdict.relation == "contradicts"
 
 
@@ -116,14 +107,13 @@ def shipped(pair: Pair) -> bool:
     return pair.shipped
 
 
-def previous(pair: Pair) -> bool:
-    return pair.previous
+def cued(pair: Pair) -> bool:
+    return pair.cued
 
 
-def with_reader(pair: Pair, floor: float, margin: float) -> bool:
-    """The judge's gates and cues on any sentence from ``floor`` (every floor is at least
-    its RELATED_COSINE), the reader's log-odds above ``margin``."""
-    return pair.cued and pair.cosine >= floor and pair.odds > margin
+def with_reader(pair: Pair, threshold: float) -> bool:
+    """The cues, or the reader from ``threshold`` on a related sentence."""
+    return pair.cued or (pair.cosine >= RELATED_COSINE and pair.against >= threshold)
 
 
 def shares(claims: list[list[Pair]], call) -> tuple[float, float]:
@@ -147,32 +137,32 @@ def sentences_called(claims: list[list[Pair]], call) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", default="scifact_deveval")
-    parser.add_argument("--split", help="dev,test | train | weight-half (Check-COVID)")
+    parser.add_argument("--split", help="dev,test | train | reader-half (Check-COVID)")
     parser.add_argument("--changes", action="store_true", help="print changed verdicts")
     args = parser.parse_args()
     claims = pairs_of(rows_of(args.set, args.split))
     counts = {label: sum(c[0].label == label for c in claims) for label in LABELS}
     print(f"{args.set} {args.split or ''}: {counts}")
-    for name, call in (
-        ("shipped (finding sentence)", shipped),
-        ("previous (cosine 0.7)", previous),
-    ):
+    for name, call in (("shipped (reader and cues)", shipped), ("cues alone", cued)):
         caught, alarm = shares(claims, call)
-        called = sentences_called(claims, call)
-        print(f"{name}: caught {caught:.2f}, false alarm {alarm:.2f}; {called}")
-    for floor in FLOORS:
-        for margin in MARGINS:
-            caught, alarm = shares(claims, lambda p, f=floor, m=margin: with_reader(p, f, m))
-            print(f"reader, cues from {floor}, margin {margin:+.1f}: {caught:.2f} / {alarm:.2f}")
+        print(
+            f"{name}: caught {caught:.2f}, false alarm {alarm:.2f}; "
+            f"{sentences_called(claims, call)}"
+        )
+    for threshold in THRESHOLDS:
+        call = lambda p, t=threshold: with_reader(p, t)  # noqa: E731
+        caught, alarm = shares(claims, call)
+        print(
+            f"reader from {threshold}: {caught:.2f} / {alarm:.2f}; {sentences_called(claims, call)}"
+        )
     if args.changes:
         for pair in (p for c in claims for p in c):
-            before, after = previous(pair), shipped(pair)
-            if before != after:
-                change = "gained" if after else "lost"
+            if pair.shipped != pair.cued:
+                change = "gained" if pair.shipped else "lost"
                 marked = ", an annotated rationale" if pair.rationale else ""
                 print(
                     f"\n{change} ({pair.label}, cosine {pair.cosine:.2f}, "
-                    f"odds {pair.odds:+.2f}{marked})"
+                    f"P(contradicts) {pair.against:.2f}{marked})"
                 )
                 print(f"  claim:    {pair.claim}\n  sentence: {pair.sentence}")
 

@@ -458,14 +458,22 @@ def train(pairs_path: Path, out: Path, epochs: int, batch_size: int, lr: float) 
 
 def export(model_dir: Path, target: Path) -> None:
     import torch
-    from onnxruntime.quantization import QuantType, quantize_dynamic
 
     model = build_judge(_base_dir())
     model.load_state_dict(torch.load(model_dir / "judge.pt"))
+    target.mkdir(parents=True, exist_ok=True)
+    export_int8(model, model_dir / "judge.onnx", target / "judge-int8.onnx")
+
+
+def export_int8(model, float_path: Path, target: Path) -> None:
+    """``model`` (claim–sentence token ids in, 3 logits out) as ONNX, then dynamically
+    quantised to int8 at ``target`` (the float file is kept at ``float_path``)."""
+    import torch
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
     model.eval()
     shape = (1, 16)
     dummy = (torch.ones(shape, dtype=torch.long),) * 2 + (torch.zeros(shape, dtype=torch.long),)
-    float_path = model_dir / "judge.onnx"
     axes = {0: "batch", 1: "tokens"}
     torch.onnx.export(
         model,
@@ -482,9 +490,9 @@ def export(model_dir: Path, target: Path) -> None:
             "logits": {0: "batch"},
         },
     )
-    target.mkdir(parents=True, exist_ok=True)
-    quantize_dynamic(str(float_path), str(target / "judge-int8.onnx"), weight_type=QuantType.QInt8)
-    print(f"{target / 'judge-int8.onnx'}: {(target / 'judge-int8.onnx').stat().st_size} bytes")
+    quantize_dynamic(str(float_path), str(target), weight_type=QuantType.QInt8)
+    digest = hashlib.sha1(target.read_bytes()).hexdigest()
+    print(f"{target}: {target.stat().st_size} bytes, sha1 {digest}")
 
 
 # ---------------------------------------------------------------- eval (project venv)

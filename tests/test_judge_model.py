@@ -72,3 +72,45 @@ def test_a_judge_that_cannot_load_leaves_the_finding_model_alone(
         fallback = probabilities(case["sentences"], case["claim"], case["title"], judge=True)
     assert np.allclose(alone, fallback)
     assert "without the evidence judge" in caplog.text
+
+
+# SciFact claims held out from the contradiction reader's training, each against a sentence
+# of the abstract SciFact links to it (claims CC BY 4.0, abstracts ODC-By 1.0).
+REVERSAL = (
+    "Gastric infection with Helicobacter pylori decreases risk of gastric cancer in humans.",
+    "CONCLUSIONS H pylori infection may be an important cause of gastric cancer; between 35% "
+    "and 55% of all cases may be associated with such an infection.",
+)
+SUPPORTING = [
+    (
+        "mcm 5 s 2 U is required for proper decoding of NNR codons in eukaryotes.",
+        "The wobble modification in tRNAs, 5-methoxycarbonylmethyl-2-thiouridine (mcm(5)s(2)U), "
+        "is required for the proper decoding of NNR codons in eukaryotes.",
+    ),
+    (
+        "The PRDM1 gene is a key determinant of primordial germ cells.",
+        "Blimp1 (Prdm1), the key determinant of primordial germ cells (PGCs), plays a "
+        "combinatorial role with Prdm14 during PGC specification from postimplantation "
+        "epiblast cells.",
+    ),
+]
+
+
+def test_the_contradiction_reader_reads_a_reversal_no_cue_marks() -> None:
+    from essaylint.audit.counterevidence.judge import READER_THRESHOLD, contradiction_cues
+    from essaylint.text.judge import get_contradiction_reader
+
+    claim, sentence = REVERSAL
+    assert contradiction_cues(claim, sentence) == []
+    p = get_contradiction_reader().probabilities(claim, [sentence])
+    assert p.shape == (1, len(LABELS)) and np.allclose(p.sum(), 1.0, atol=1e-4)
+    assert p[0, 2] >= READER_THRESHOLD
+
+
+@pytest.mark.parametrize(("claim", "sentence"), SUPPORTING)
+def test_the_contradiction_reader_leaves_a_supporting_sentence(claim: str, sentence: str) -> None:
+    from essaylint.audit.counterevidence.judge import READER_THRESHOLD
+    from essaylint.text.judge import get_contradiction_reader
+
+    p = get_contradiction_reader().probabilities(claim, [sentence])
+    assert p[0, 2] < READER_THRESHOLD and p[0, 1] > p[0, 2]

@@ -5,7 +5,10 @@ supports it, or contradicts it. int8 ONNX on onnxruntime, shipped in essaylint/a
 bench/data/README.md.
 
 Reading the pair together is what a similarity of two separate sentence vectors cannot do:
-the judge sees that "did not reduce" answers "reduces".
+the judge sees that "did not reduce" answers "reduces". Two models share this reader: the
+evidence judge, which ranks a page's sentences for the quote, and the contradiction reader
+(``get_contradiction_reader``), trained on a GPU for the counterevidence search to tell "says
+the opposite" from "says the same" (bench/nli_judge.py).
 """
 
 from __future__ import annotations
@@ -22,6 +25,9 @@ if TYPE_CHECKING:
     import numpy as np
 
 MODEL_FILE = "judge/judge-int8.onnx"
+# The same architecture trained for the counterevidence search, to tell "says the opposite"
+# from "says the same" (bench/nli_judge.py); the evidence judge above ranks quotes.
+CONTRADICTION_MODEL_FILE = "judge/contradiction-int8.onnx"
 LABELS = ("neutral", "supports", "contradicts")
 MAX_TOKENS = 128  # as trained
 BATCH = 32
@@ -30,11 +36,11 @@ BATCH = 32
 class EvidenceJudge:
     """Probabilities of (neutral, supports, contradicts) for claim–sentence pairs."""
 
-    def __init__(self) -> None:
+    def __init__(self, model_file: str = MODEL_FILE) -> None:
         from tokenizers import Tokenizer
 
         assets = resources.files("essaylint.assets")
-        self._session = cpu_session(assets.joinpath(MODEL_FILE).read_bytes())
+        self._session = cpu_session(assets.joinpath(model_file).read_bytes())
         # its own copy: the shared one (text.tokens) neither truncates nor pairs
         self._tokenizer = Tokenizer.from_buffer(assets.joinpath(TOKENIZER_FILE).read_bytes())
         self._tokenizer.no_padding()
@@ -75,6 +81,11 @@ class EvidenceJudge:
 @lru_cache(maxsize=1)
 def get_judge() -> EvidenceJudge:
     return EvidenceJudge()
+
+
+@lru_cache(maxsize=1)
+def get_contradiction_reader() -> EvidenceJudge:
+    return EvidenceJudge(CONTRADICTION_MODEL_FILE)
 
 
 def evidence_logits(claim: str, sentences: Sequence[str]) -> np.ndarray:

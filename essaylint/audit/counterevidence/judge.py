@@ -1,18 +1,23 @@
 """Does a source sentence contradict a claim, limit it, or neither?
 
 A sentence is judged only when it is about the claim: close in meaning (cosine of the
-embeddings) and sharing at least two content words beyond direction words. Then the support
-judge's contradiction cues decide ``contradicts`` (it denies what the claim asserts, or
-reverses its direction; benefit against harm and a different number add to these), but only
-on the sentence of its page that states the finding the claim asks about: the one the
-evidence pack would quote (``finding_sentence``). On any other sentence the cues mostly fire
-on a neighbouring finding, a background line or a method ('INTERVENTIONS: ... vs ...').
-The limitation cues decide ``limits`` (it restricts the finding to a population, setting,
-design, sample size or time; a claim's 'all' narrowed to 'some' is not one: read on
-Check-COVID, 1 of 9 was right). The thresholds were set before any measurement; the finding
-sentence rule was chosen on SciFact train and the half of Check-COVID's train claims the
-evidence judge never saw (bench/counter_reader.py); bench/counterevidence.py reports the
-held-out sets apart.
+embeddings, RELATED_COSINE). Two readers then decide ``contradicts``:
+- the contradiction reader (text/judge.py, a cross-encoder trained for it) reads claim and
+  sentence together and calls it on any such sentence whose P(contradicts) reaches
+  READER_THRESHOLD: it catches reversals that no cue word marks;
+- the support judge's contradiction cues (it denies what the claim asserts, or reverses its
+  direction; benefit against harm and a different number add to these) on a sentence that
+  also shares two content words with the claim, beyond direction words, but only on the
+  sentence of its page that states the finding the claim asks about: the one the evidence
+  pack would quote (``finding_sentence``). On any other sentence the cues mostly fire on a
+  neighbouring finding, a background line or a method ('INTERVENTIONS: ... vs ...').
+The limitation cues decide ``limits`` on a sentence that shares the claim's words and states
+a finding (it restricts the finding to a population, setting, design, sample size or time; a
+claim's 'all' narrowed to 'some' is not one: read on Check-COVID, 1 of 9 was right). The
+cue thresholds were set before any measurement; the finding sentence rule was chosen on
+SciFact train and the half of Check-COVID's train claims the evidence judge never saw, the
+reader's model and threshold on the half of them it never saw (bench/counter_reader.py);
+bench/counterevidence.py reports the held-out sets apart.
 """
 
 from __future__ import annotations
@@ -70,6 +75,10 @@ OPEN_OR_METHOD = re.compile(
     re.IGNORECASE,
 )
 RELATED_COSINE = 0.55  # below this a sentence is about something else
+# The contradiction reader's P(contradicts) from which it alone calls a related sentence
+# `contradicts`: chosen on Check-COVID train claims it never saw (most caught minus false
+# alarms with false alarms at most 0.05; BENCHMARKS.md, "A contradiction reader").
+READER_THRESHOLD = 0.6
 MIN_SHARED = 2  # content stems shared with the claim, direction words left out
 
 
@@ -80,12 +89,28 @@ class Verdict:
     cues: tuple[str, ...]
 
 
-def judge(claim: str, sentence: str, cosine: float, finding: bool = False) -> Verdict | None:
+def judge(
+    claim: str, sentence: str, cosine: float, finding: bool = False, against: float = 0.0
+) -> Verdict | None:
     """The relation of ``sentence`` to ``claim`` (``cosine``: of their embeddings), or None;
     ``finding``: the sentence is its page's finding sentence for the claim, the only kind
-    that can contradict it."""
+    the cues may call contradicting; ``against``: the contradiction reader's P(contradicts)
+    for the pair (0 where it was not read)."""
+    if cosine < RELATED_COSINE:
+        return None
+    verdict = _cued(claim, sentence, cosine, finding)
+    if against >= READER_THRESHOLD and (verdict is None or verdict.relation != "contradicts"):
+        return Verdict(
+            "contradicts", round(min(0.95, 0.5 * cosine + 0.5 * against), 2), ("reader",)
+        )
+    return verdict
+
+
+def _cued(claim: str, sentence: str, cosine: float, finding: bool) -> Verdict | None:
+    """The verdict of the cues alone: contradiction cues on the finding sentence, limitation
+    cues on any sentence that shares the claim's topic and states a finding."""
     shared = cues.shared_stems(claim, sentence) - cues.DIRECTION_STEMS
-    if cosine < RELATED_COSINE or len(shared) < MIN_SHARED or not states_a_finding(sentence):
+    if len(shared) < MIN_SHARED or not states_a_finding(sentence):
         return None
     against = contradiction_cues(claim, sentence) if finding else []
     if against and hedge_count(sentence):  # 'may not reduce': neither denies nor limits

@@ -5,12 +5,18 @@ ready-to-paste citations. Results are cached per claim text and index build."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from essaylint.audit.citations.sentences import sentences_in, sentences_of
 from essaylint.audit.counterevidence.cues import limitation_kinds, query_variants
-from essaylint.audit.counterevidence.judge import Verdict, finding_sentence, judge
+from essaylint.audit.counterevidence.judge import (
+    RELATED_COSINE,
+    Verdict,
+    finding_sentence,
+    judge,
+)
 from essaylint.core.store import digest
 from essaylint.ingest.works import preferred_of, published_versions
 from essaylint.retrieve.citation import citation
@@ -22,7 +28,8 @@ if TYPE_CHECKING:
     from essaylint.core.records import IndexedChild, LibraryEntry
     from essaylint.retrieve.engine import Retriever
 
-VERSION = "counterevidence-15"  # bump when the search or the judge changes
+log = logging.getLogger("essaylint.audit")
+VERSION = "counterevidence-16"  # bump when the search or the judge changes
 HITS_PER_QUERY = 8  # passages kept from each query variant
 HITS_PER_CITED = 3  # passages of each document the claim cites (it may state its own limits)
 MAX_ITEMS = 5  # items per claim, contradicting ones first
@@ -153,9 +160,11 @@ class CounterSearch:
             and verdict.relation == "contradicts"
         }
         findings = self._findings(claim, cued)
+        against = _read_against(claim, [text for text, _, _ in pairs], cosines)
         items = []
-        for (text, child, query), cosine in zip(pairs, cosines, strict=True):
-            verdict = judge(claim, text, cosine, finding=findings.get(child.parent_id) == text)
+        for (text, child, query), cosine, p in zip(pairs, cosines, against, strict=True):
+            finding = findings.get(child.parent_id) == text
+            verdict = judge(claim, text, cosine, finding=finding, against=p)
             if verdict is not None:
                 items.append(self._item(child, text, query, verdict))
         return items, sources
@@ -214,6 +223,25 @@ class CounterSearch:
             cues=list(verdict.cues),
             query=query,
         )
+
+
+def _read_against(claim: str, texts: list[str], cosines: list[float]) -> list[float]:
+    """The contradiction reader's P(contradicts) for each sentence related to the claim (0 for
+    the others, and for all where the reader cannot load: the cues still judge)."""
+    related = [i for i, cosine in enumerate(cosines) if cosine >= RELATED_COSINE]
+    out = [0.0] * len(texts)
+    if not related:
+        return out
+    try:
+        from essaylint.text.judge import get_contradiction_reader
+
+        p = get_contradiction_reader().probabilities(claim, [texts[i] for i in related])
+    except Exception as error:  # any loader failure: onnxruntime raises its own types
+        log.warning("counterevidence: searched without the contradiction reader (%s)", error)
+        return out
+    for i, row in zip(related, p, strict=True):
+        out[i] = float(row[2])
+    return out
 
 
 def _superseded(project: Project, library: dict[str, LibraryEntry]) -> set[str]:
