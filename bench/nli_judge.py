@@ -324,6 +324,44 @@ def flipped_pairs(pairs: list[dict]) -> list[dict]:
     return out
 
 
+def sibling_pairs(data: Path) -> list[dict]:
+    """Each claim against the evidence of another claim about the same abstract (SciFact
+    train and dev, Check-COVID's training half), as NEUTRAL: a finding about a neighbouring
+    outcome or comparison is no evidence about this claim. Held-out abstracts left out."""
+    from judge_model import _first_words, _pair, held_out_abstracts, weight_half
+
+    rows = read_jsonl(data / "support" / "scifact.jsonl.gz")
+    rows += read_jsonl(data / "judge" / "scifact_dev.jsonl.gz")
+    rows += [
+        r
+        for r in read_jsonl(data / "support" / "checkcovid.jsonl.gz")
+        if r.get("split") == "train" and not weight_half(r["doc_id"])
+    ]
+    held = held_out_abstracts(data)
+    by_doc: dict[str, list[dict]] = {}
+    for row in rows:
+        sentences = row.get("doc_sentences")
+        if sentences and row["label"] != "UNRELATED" and _first_words(sentences) not in held:
+            by_doc.setdefault(row["doc_id"], []).append(row)
+    own: dict[str, set[str]] = {}  # a claim's own evidence, in every row that states it
+    for row in rows:
+        sentences = row.get("doc_sentences") or []
+        own.setdefault(row["claim"], set()).update(
+            sentences[i] for i in row["rationale_idx"] if i < len(sentences)
+        )
+    out = []
+    for claims in by_doc.values():
+        for row in claims:
+            for other in claims:
+                sentences = other["doc_sentences"]
+                out += [
+                    _pair(row["claim"], sentences[i], "NEUTRAL", "sibling")
+                    for i in other["rationale_idx"]
+                    if i < len(sentences) and sentences[i] not in own[row["claim"]]
+                ]
+    return out
+
+
 def build_pairs(out: Path) -> None:
     sys.path.insert(0, str(Path(__file__).parent))
     import judge_model
@@ -338,16 +376,23 @@ def build_pairs(out: Path) -> None:
     covid, choice = checkcovid_pairs(data, rng)
     domain += covid
     flips = flipped_pairs(domain)
+    siblings = sibling_pairs(data)
     rng.shuffle(domain)
     rng.shuffle(flips)
+    rng.shuffle(siblings)
+    write_jsonl(out / "siblings.jsonl.gz", siblings)
     write_jsonl(out / "domain.jsonl.gz", domain)
     write_jsonl(out / "flipped.jsonl.gz", flips)
     keep = ("claim", "label", "doc_sentences", "rationale_idx")
     write_jsonl(out / "choice.jsonl.gz", [{k: r[k] for k in keep} for r in choice])
-    for name in ("domain", "flipped", "choice"):
+    for name in ("domain", "flipped", "siblings", "choice"):
         path = out / f"{name}.jsonl.gz"
-        print(f"{path}: sha1 {hashlib.sha1(path.read_bytes()).hexdigest()}")
-    print(f"domain {len(domain)}, flipped {len(flips)}, choice claims {len(choice)}")
+        with gzip.open(path, "rb") as handle:  # the content's: gzip stamps the time
+            print(f"{path}: uncompressed sha1 {hashlib.sha1(handle.read()).hexdigest()}")
+    print(
+        f"domain {len(domain)}, flipped {len(flips)}, siblings {len(siblings)}, "
+        f"choice claims {len(choice)}"
+    )
 
 
 # ---------------------------------------------------------------- train (GPU machine)
@@ -461,12 +506,16 @@ def summarise(scores: dict[str, list[float]]) -> str:
 
 
 VARIANTS = {
-    # name: (times the flipped claims are added, epochs, learning rate, seed)
-    "plain4": (False, 4, 5e-5, 1),
-    "flip4": (True, 4, 5e-5, 1),
-    "flip4x3": (3, 4, 5e-5, 1),
-    "flip8": (True, 8, 5e-5, 1),
-    "flip4s2": (True, 4, 5e-5, 2),
+    # name: (times the flipped claims are added, sibling neutrals added, epochs, lr, seed)
+    "plain4": (0, False, 4, 5e-5, 1),
+    "flip4": (1, False, 4, 5e-5, 1),
+    "flip4x3": (3, False, 4, 5e-5, 1),
+    "flip8": (1, False, 8, 5e-5, 1),
+    "flip4s2": (1, False, 4, 5e-5, 2),  # shipped (first run)
+    "flip4s3": (1, False, 4, 5e-5, 3),
+    "sib4": (1, True, 4, 5e-5, 1),  # siblings: measured, not better (BENCHMARKS.md)
+    "sib4s2": (1, True, 4, 5e-5, 2),
+    "sib4s3": (1, True, 4, 5e-5, 3),
 }
 
 
@@ -491,7 +540,12 @@ def train(
     tokenizer = Tokenizer.from_file(str(TOKENIZER))
     tokenizer.no_padding()
     tokenizer.enable_truncation(MAX_TOKENS, strategy="longest_first")
-    sets = {name: read_jsonl(pairs / f"{name}.jsonl.gz")[:limit] for name in ("domain", "flipped")}
+    names = ("domain", "flipped", "siblings")
+    sets = {
+        name: read_jsonl(pairs / f"{name}.jsonl.gz")[:limit]
+        for name in names
+        if (pairs / f"{name}.jsonl.gz").is_file()
+    }
     choice = read_jsonl(pairs / "choice.jsonl.gz")[: limit and 20]
     started = time.time()
     encoded = {
@@ -504,7 +558,7 @@ def train(
         + f", choice {len(choice)}; tokenised in {time.time() - started:.0f}s"
     )
     for name in variants:
-        flips, epochs, lr, seed = VARIANTS[name]
+        flips, siblings, epochs, lr, seed = VARIANTS[name]
         started = time.time()
         torch.manual_seed(seed)
         model = build_model(config)
@@ -513,8 +567,11 @@ def train(
         model.embeddings.word_embeddings.weight.requires_grad_(False)
         model.to(device)
         examples, labels = list(encoded["domain"][0]), list(encoded["domain"][1])
-        examples += encoded["flipped"][0] * int(flips)
-        labels += encoded["flipped"][1] * int(flips)
+        examples += encoded["flipped"][0] * flips
+        labels += encoded["flipped"][1] * flips
+        if siblings:
+            examples += encoded["siblings"][0]
+            labels += encoded["siblings"][1]
         log(f"{name}: {len(examples)} examples x {epochs} epochs, lr {lr}, seed {seed}")
         run_epochs(model, examples, labels, epochs, lr, 64, seconds, device, log, seed)
         log(

@@ -107,3 +107,19 @@ def test_int8_rows_keep_each_weight_within_half_a_step(
     step = np.abs(matrix).max(axis=1, keepdims=True) / 127.0
     assert np.all(np.abs(back["m"] - matrix) <= step / 2 + 1e-6)
     assert np.array_equal(back["v"], vector)
+
+
+def test_sibling_pairs_pair_a_claim_with_another_claims_evidence_as_neutral(nli) -> None:
+    data = BENCH / "data"
+    pairs = nli.sibling_pairs(data)
+    assert pairs and {p["label"] for p in pairs} == {"NEUTRAL"}
+    own: dict[str, set[str]] = {}  # claim -> its own rationale sentences
+    for name in ("support/scifact.jsonl.gz", "judge/scifact_dev.jsonl.gz"):
+        for row in nli.read_jsonl(data / name):
+            sentences = row.get("doc_sentences") or []
+            own.setdefault(row["claim"], set()).update(
+                sentences[i] for i in row["rationale_idx"] if i < len(sentences)
+            )
+    assert not [p for p in pairs if p["sentence"] in own.get(p["claim"], set())]
+    deveval = {r["claim"] for r in nli.read_jsonl(data / "support" / "scifact_deveval.jsonl.gz")}
+    assert not {p["claim"] for p in pairs} & deveval
