@@ -218,8 +218,9 @@ def write_jsonl(path: Path, rows: list[dict]) -> None:
 
 
 def checkcovid_pairs(data: Path, rng: random.Random) -> tuple[list[dict], list[dict]]:
-    """Check-COVID train claims: the half of the abstracts the evidence judge trained on
-    becomes pairs; the other half (``weight_half``) is kept as the choice set."""
+    """Check-COVID train claims: half of the abstracts becomes pairs, the other half
+    (``weight_half`` of the bare doc id) is kept as the choice set. The evidence judge split
+    them by the prefixed id (``checkcovid:…``), a different half."""
     sys.path.insert(0, str(Path(__file__).parent))
     from judge_model import _pair, weight_half
 
