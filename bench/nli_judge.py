@@ -31,9 +31,20 @@ import math
 import os
 import random
 import re
-import sys
 import time
 from pathlib import Path
+
+from judge_model import (
+    _first_words,
+    _pair,
+    evinf_pairs,
+    export_int8,
+    general_pairs,
+    held_out_abstracts,
+    scifact_pairs,
+    weight_half,
+)
+from support_sets import read_set
 
 LABELS = ("NEUTRAL", "SUPPORT", "CONTRADICT")
 MAX_TOKENS = 128
@@ -205,11 +216,6 @@ def pack(out: Path) -> None:
 # ---------------------------------------------------------------- pairs (project venv)
 
 
-def read_jsonl(path: Path) -> list[dict]:
-    with gzip.open(path, "rt", encoding="utf-8") as handle:
-        return [json.loads(line) for line in handle if line.strip()]
-
-
 def write_jsonl(path: Path, rows: list[dict]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with gzip.open(path, "wt", encoding="utf-8") as handle:
@@ -221,11 +227,8 @@ def checkcovid_pairs(data: Path, rng: random.Random) -> tuple[list[dict], list[d
     """Check-COVID train claims: half of the abstracts becomes pairs, the other half
     (``weight_half`` of the bare doc id) is kept as the choice set. The evidence judge split
     them by the prefixed id (``checkcovid:…``), a different half."""
-    sys.path.insert(0, str(Path(__file__).parent))
-    from judge_model import _pair, weight_half
-
     pairs, choice = [], []
-    for row in read_jsonl(data / "support" / "checkcovid.jsonl.gz"):
+    for row in read_set(data / "support" / "checkcovid.jsonl.gz"):
         if row.get("split") != "train":
             continue
         if weight_half(row["doc_id"]):
@@ -329,13 +332,11 @@ def sibling_pairs(data: Path) -> list[dict]:
     """Each claim against the evidence of another claim about the same abstract (SciFact
     train and dev, Check-COVID's training half), as NEUTRAL: a finding about a neighbouring
     outcome or comparison is no evidence about this claim. Held-out abstracts left out."""
-    from judge_model import _first_words, _pair, held_out_abstracts, weight_half
-
-    rows = read_jsonl(data / "support" / "scifact.jsonl.gz")
-    rows += read_jsonl(data / "judge" / "scifact_dev.jsonl.gz")
+    rows = read_set(data / "support" / "scifact.jsonl.gz")
+    rows += read_set(data / "judge" / "scifact_dev.jsonl.gz")
     rows += [
         r
-        for r in read_jsonl(data / "support" / "checkcovid.jsonl.gz")
+        for r in read_set(data / "support" / "checkcovid.jsonl.gz")
         if r.get("split") == "train" and not weight_half(r["doc_id"])
     ]
     held = held_out_abstracts(data)
@@ -364,16 +365,9 @@ def sibling_pairs(data: Path) -> list[dict]:
 
 
 def build_pairs(out: Path) -> None:
-    sys.path.insert(0, str(Path(__file__).parent))
-    import judge_model
-
     data = Path(__file__).resolve().parent / "data"
     rng = random.Random(20261130)
-    domain = (
-        judge_model.scifact_pairs(data, rng)
-        + judge_model.evinf_pairs(data, rng)
-        + judge_model.general_pairs(data)
-    )
+    domain = scifact_pairs(data, rng) + evinf_pairs(data, rng) + general_pairs(data)
     covid, choice = checkcovid_pairs(data, rng)
     domain += covid
     flips = flipped_pairs(domain)
@@ -543,11 +537,11 @@ def train(
     tokenizer.enable_truncation(MAX_TOKENS, strategy="longest_first")
     names = ("domain", "flipped", "siblings")
     sets = {
-        name: read_jsonl(pairs / f"{name}.jsonl.gz")[:limit]
+        name: read_set(pairs / f"{name}.jsonl.gz")[:limit]
         for name in names
         if (pairs / f"{name}.jsonl.gz").is_file()
     }
-    choice = read_jsonl(pairs / "choice.jsonl.gz")[: limit and 20]
+    choice = read_set(pairs / "choice.jsonl.gz")[: limit and 20]
     started = time.time()
     encoded = {
         name: (_tokenize(tokenizer, rows), [LABELS.index(r["label"]) for r in rows])
@@ -589,9 +583,6 @@ def train(
 
 def export(base: Path, weights_path: Path, target: Path) -> None:
     import numpy as np
-
-    sys.path.insert(0, str(Path(__file__).parent))
-    from judge_model import export_int8
 
     config = json.loads((base / "config.json").read_text())
     weights = unpack_rows(np.load(base / "base.npz"))

@@ -115,11 +115,11 @@ def test_sibling_pairs_pair_a_claim_with_another_claims_evidence_as_neutral(nli)
     assert pairs and {p["label"] for p in pairs} == {"NEUTRAL"}
     own: dict[str, set[str]] = {}  # claim -> its own rationale sentences
     for name in ("support/scifact.jsonl.gz", "judge/scifact_dev.jsonl.gz"):
-        for row in nli.read_jsonl(data / name):
+        for row in nli.read_set(data / name):
             sentences = row.get("doc_sentences") or []
             own.setdefault(row["claim"], set()).update(
                 sentences[i] for i in row["rationale_idx"] if i < len(sentences)
             )
     assert not [p for p in pairs if p["sentence"] in own.get(p["claim"], set())]
-    deveval = {r["claim"] for r in nli.read_jsonl(data / "support" / "scifact_deveval.jsonl.gz")}
+    deveval = {r["claim"] for r in nli.read_set(data / "support" / "scifact_deveval.jsonl.gz")}
     assert not {p["claim"] for p in pairs} & deveval
