@@ -5908,3 +5908,242 @@ def test_a_banners_label_over_its_citation_does_not_take_the_titles_place() -> N
     ]
     metadata = lines_record(page)
     assert metadata.title.startswith("Heck reaction of arenediazonium salts")
+
+
+# -- round 37: rules from heldout101-106 (bench/data/README.md)
+
+
+def test_springers_abbreviation_set_without_spaces() -> None:
+    head = (40.0, 8.0, "Rev.Phil.Psych. (2010) 1:551–561")
+    metadata = lines_record([head, TITLE_36, *TEXT])
+    found = (metadata.container, metadata.volume, metadata.page, metadata.year)
+    assert found == ("Rev.Phil.Psych.", "1", "551-561", 2010)
+
+
+def test_a_project_muse_cover_gives_the_record_and_the_articles_page() -> None:
+    cover = [
+        (100.0, 16.0, "The Americas: When Do Voters Support Power Grabs?"),
+        (130.0, 12.0, "Michael Albertus, Guy Grossman"),
+        (
+            170.0,
+            10.0,
+            "Journal of Democracy, Volume 32, Number 2, April 2021, pp. 116-131 (Article)",
+        ),
+        (210.0, 10.0, "Published by Johns Hopkins University Press"),
+        (260.0, 10.0, "For additional information about this article"),
+        (280.0, 10.0, "[ This content has been declared free to read by the publisher. ]"),
+        (300.0, 10.0, "https://muse.jhu.edu/article/787840"),
+    ]
+    metadata = lines_record(cover, later=(TEXT,))
+    found = (metadata.container, metadata.volume, metadata.issue, metadata.page, metadata.url)
+    assert found == (
+        "Journal of Democracy",
+        "32",
+        "2",
+        "116-131",
+        "https://muse.jhu.edu/article/787840",
+    )
+
+
+def test_a_two_word_title_over_its_own_byline_and_its_citation_after_the_year() -> None:
+    page = [
+        (152.0, 20.7, "Neutral change∗"),
+        (187.0, 14.4, "Henri Kauhanen"),
+        (201.0, 14.3, "The University of Manchester"),
+        (225.0, 14.4, "4 May 2017"),
+        (269.0, 13.1, "N.B. This is a post-print reflecting changes made in peer review."),
+        (
+            290.0,
+            13.1,
+            "Kauhanen, Henri (2017). Neutral change. Journal of Linguistics, 53(2), 327–358.",
+        ),
+        *[(330.0 + 14 * i, 13.1, row[2]) for i, row in enumerate(TEXT)],
+    ]
+    metadata = lines_record(page)
+    assert (metadata.title, metadata.authors) == ("Neutral change", ["Kauhanen, Henri"])
+    found = (metadata.container, metadata.volume, metadata.issue, metadata.page)
+    assert found == ("Journal of Linguistics", "53", "2", "327-358")
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (  # Eurosurveillance's "pii=" before the article's number
+            "projections. Euro Surveill. 2015;20(48):pii=30083. DOI: 10.2807/1560-7917",
+            ("Euro Surveill", "20", "48", "", "30083"),
+        ),
+        (  # BMJ's foot: the author before the journal
+            "Guetterman TC. Fam Med Com Health 2019;7:e000067. doi:10.1136/fmch-2018-000067",
+            ("Fam Med Com Health", "7", "", "", "e000067"),
+        ),
+        (  # an abstract's closing citation in parentheses
+            "catheter replacement. (Crit Care Med 2010; 38:1030-1035)",
+            ("Crit Care Med", "38", "", "1030-1035", ""),
+        ),
+        (  # two spaces before the year
+            "Clinical Infectious Diseases  2003; 36:743–8",
+            ("Clinical Infectious Diseases", "36", "", "743-8", ""),
+        ),
+    ],
+)
+def test_vancouver_citations_of_the_article_itself(line: str, expected: tuple) -> None:
+    metadata = lines_record([TITLE_36, (200.0, 9.0, line), *TEXT])
+    found = (metadata.container, metadata.volume, metadata.issue, metadata.page, metadata.number)
+    assert found == expected
+
+
+def test_cambridges_head_with_the_issue_after_a_colon() -> None:
+    head = (40.0, 8.0, "State Politics & Policy Quarterly (2024), 24: 3, 300–321")
+    metadata = lines_record([head, TITLE_36, *TEXT])
+    found = (metadata.container, metadata.volume, metadata.issue, metadata.page, metadata.number)
+    assert found == ("State Politics & Policy Quarterly", "24", "3", "300-321", "")
+
+
+def test_a_giga_journal_cover() -> None:
+    cover = [
+        (60.0, 20.0, "Journal of Politics in"),
+        (82.0, 20.0, "Latin America"),
+        (140.0, 10.0, "Argote, Pablo, and Patricio Navia (2018),"),
+        (
+            152.0,
+            10.0,
+            "Do Voters Affect Policies? Within-Coalition Competition in the Chilean Electoral",
+        ),
+        (164.0, 10.0, "System, in: Journal of Politics in Latin America, 10, 1, 3–28."),
+        (180.0, 10.0, "URN: http://nbn-resolving.org/urn:nbn:de:gbv:18-4-10955"),
+        (220.0, 10.0, "Published by"),
+        (232.0, 10.0, "GIGA German Institute of Global and Area Studies, Institute of Latin"),
+    ]
+    metadata = lines_record(cover, later=(TEXT,))
+    assert metadata.title == (
+        "Do Voters Affect Policies? Within-Coalition Competition in the Chilean Electoral System"
+    )
+    assert metadata.authors == ["Argote, Pablo", "Navia, Patricio"]
+    found = (metadata.container, metadata.volume, metadata.issue, metadata.page, metadata.url)
+    assert found == (
+        "Journal of Politics in Latin America",
+        "10",
+        "1",
+        "3-28",
+        "http://nbn-resolving.org/urn:nbn:de:gbv:18-4-10955",
+    )
+    assert metadata.publisher == "GIGA German Institute of Global and Area Studies"
+
+
+def test_ubiquity_press_head_names_the_journal_after_its_numbers() -> None:
+    head = [
+        (30.0, 8.0, "Helen Rogers, ‘A Very Fair Statement of His Past Life’:"),
+        (40.0, 8.0, "Transported Convicts, Former Lives and Previous Offences"),
+        (50.0, 8.0, "(2015) 1(1): e3 Open Library of Humanities, DOI: http://"),
+        (60.0, 8.0, "dx.doi.org/10.16995/olh.27"),
+    ]
+    metadata = lines_record([*head, TITLE_36, *TEXT])
+    found = (metadata.container, metadata.volume, metadata.issue, metadata.number)
+    assert found == ("Open Library of Humanities", "1", "1", "e3")
+
+
+def test_a_letter_spaced_japanese_thesis_label_is_no_title() -> None:
+    cover = [
+        (100.0, 23.9, "修  士  学  位 論  文"),
+        (140.0, 23.9, "雷雲を想定した強制により生じる"),
+        (170.0, 23.9, "巨大惑星表層流の数値計算"),
+        (220.0, 16.6, "北海道大学 理学院 宇宙理学専攻"),
+        (300.0, 19.9, "鈴木 綾馬"),
+        (340.0, 16.6, "2021 年 1 月 29 日"),
+    ]
+    metadata = lines_record(cover, later=(TEXT,))
+    assert metadata.type == "thesis"
+    assert metadata.title == "雷雲を想定した強制により生じる巨大惑星表層流の数値計算"
+
+
+def test_a_templates_placeholder_doi_in_the_xmp_is_no_doi() -> None:
+    embedded = Embedded(values={"doi": "XXXXXXX.XXXXXXX"}, xmp={"doi"})
+    assert lines_record([TITLE_36, *TEXT], embedded).doi == ""
+    embedded = Embedded(values={"doi": "10.1145/3460120.3484813"}, xmp={"doi"})
+    assert lines_record([TITLE_36, *TEXT], embedded).doi == "10.1145/3460120.3484813"
+
+
+def test_a_usenix_cover_and_its_foot() -> None:
+    cover = [
+        (100.0, 18.0, "Detecting Credential Spearphishing Attacks in Enterprise Settings"),
+        (140.0, 10.0, "Grant Ho, UC Berkeley; David Wagner, UC Berkeley"),
+        (
+            160.0,
+            9.0,
+            "https://www.usenix.org/conference/usenixsecurity17/technical-sessions/presentation/ho",
+        ),
+        (200.0, 12.0, "This paper is included in the Proceedings of the"),
+        (215.0, 12.0, "26th USENIX Security Symposium"),
+        (230.0, 12.0, "August 16–18, 2017 • Vancouver, BC, Canada"),
+    ]
+    page_2 = [*TEXT, (800.0, 8.0, "470 26th USENIX Security Symposium USENIX Association")]
+    metadata = lines_record(cover, later=(page_2,))
+    assert metadata.container == "Proceedings of the 26th USENIX Security Symposium"
+    assert metadata.publisher == "USENIX Association"
+    assert metadata.url.endswith("/technical-sessions/presentation/ho")
+
+
+def test_a_copyright_held_by_the_authors_and_a_publisher() -> None:
+    page = [
+        TITLE_36,
+        (600.0, 8.0, "Copyright © 2020 by author(s) and"),
+        (610.0, 8.0, "Scientific Research Publishing Inc."),
+        *TEXT,
+    ]
+    assert lines_record(page).publisher == "Scientific Research Publishing"
+
+
+def test_a_proofs_placeholder_pages_are_no_pages() -> None:
+    line = (200.0, 9.0, "Sarcoidosis Vasc Diffuse Lung Dis 2007; 24: 000-000")
+    metadata = lines_record([TITLE_36, line, *TEXT])
+    assert (metadata.container, metadata.volume, metadata.page) == (
+        "Sarcoidosis Vasc Diffuse Lung Dis",
+        "24",
+        "",
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "formatted"),
+    [
+        ("RM Eggo", "Eggo, RM"),  # Vancouver initials before the family name
+        ("AJ Kucharski", "Kucharski, AJ"),
+        ("WANG Li", "Wang, Li"),  # a family name in capitals stays first
+        ("XU Bo", "XU, Bo"),
+        ("OH Sehun", "OH, Sehun"),
+    ],
+)
+def test_undotted_initials_are_no_family_name_in_capitals(name: str, formatted: str) -> None:
+    from essaylint.ingest.metadata.names import surname_first
+
+    assert surname_first(name) == formatted
+
+
+def test_a_copyright_holder_read_into_the_next_columns_abstract() -> None:
+    page = [TITLE_36, (600.0, 8.0, "Copyright: © 2020 INFORMS Abstract"), *TEXT]
+    assert lines_record(page).publisher == "INFORMS"
+
+
+def test_a_spanish_volumen_line_over_the_journals_name() -> None:
+    page = [
+        (40.0, 8.0, "DOI: 10.4067/S0718-090X2025000200187"),
+        (100.0, 8.0, "VOLUMEN 45 / N° 2 / 2025 / 187-203"),
+        (110.0, 8.0, "ISSN: 0718-090X"),
+        (120.0, 8.0, "Revista de Ciencia Política"),
+        (
+            160.0,
+            16.0,
+            "Chile 2024: The Resilience of Ideology and the Rise of Anti-Elite Attitudes",
+        ),
+        *TEXT,
+    ]
+    metadata = lines_record(page)
+    found = (metadata.container, metadata.volume, metadata.issue, metadata.page, metadata.year)
+    assert found == ("Revista de Ciencia Política", "45", "2", "187-203", 2025)
+
+
+def test_an_italian_foot_with_the_journal_in_guillemets() -> None:
+    foot = (800.0, 8.0, "«Diciottesimo Secolo», anno I, 2016, pp. 1-36.")
+    metadata = lines_record([TITLE_36, *TEXT, foot])
+    found = (metadata.type, metadata.container, metadata.volume, metadata.page, metadata.year)
+    assert found == ("article-journal", "Diciottesimo Secolo", "I", "1-36", 2016)

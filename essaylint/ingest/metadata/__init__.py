@@ -20,6 +20,7 @@ from essaylint.ingest.metadata.covers import (
     ebook_central,
     emerald_cover,
     framed_title,
+    giga_cover,
     jstor_cover,
     labelled_authors,
     labelled_cover,
@@ -196,6 +197,7 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
         or emerald_cover(text)
         or cairn_cover(text)
         or redalyc_cover(text)
+        or giga_cover(text)
         or un_document(text)
         or labelled_cover(text)
     )

@@ -222,6 +222,40 @@ def redalyc_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | Non
     return block, _record_candidates(fields, where, record.group(0).strip())
 
 
+# The cover of the GIGA Journal Family (Journal of Politics in Latin America, Africa Spectrum,
+# Journal of Current Chinese Affairs, …): "Argote, Pablo, and Patricio Navia (2018)," over
+# the title, which ends ", in: Journal of Politics in Latin America, 10, 1, 3–28.", then the
+# article's URN and "Published by" over the publisher
+_GIGA_RECORD = re.compile(
+    rf"^(?P<names>[^\n]{{3,200}}?)\s\((?P<year>{YEAR})\),\s*\n(?P<title>[^\n]+(?:\n[^\n]+){{0,3}}?),"
+    rf"\sin:\s(?P<container>[^,\n]{{3,120}}),\s(?P<volume>\d{{1,4}}),\s(?P<issue>\d{{1,3}}),\s"
+    r"(?P<first>\d{1,5})\s?-\s?(?P<last>\d{1,5})\.",
+    re.M,
+)
+_GIGA_URN = re.compile(r"^URN:\s?(?P<url>https?://nbn-resolving\.org/\S+)", re.M)
+_PUBLISHED_BY = re.compile(r"^Published\sby\s*\n(?P<publisher>[^,\n]{3,120})", re.M)
+
+
+def giga_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
+    """The title, authors and record of a GIGA journal's cover; None when page 1 is not one."""
+    front = text.front_text()
+    record = _GIGA_RECORD.search(front)
+    if record is None or "GIGA" not in front:
+        return None
+    first, *others = re.split(r",?\s(?:and|&)\s", record["names"])
+    authors = [first] + [surname_first(n) for n in others if looks_like_name(n)]
+    title = " ".join(record["title"].split())
+    block = TitleBlock(title=title, authors=authors, author_text=record["names"])
+    fields = {k: record[k] for k in ("year", "container", "volume", "issue")}
+    fields["page"] = f"{record['first']}-{record['last']}"
+    if urn := _GIGA_URN.search(front):
+        fields["url"] = urn["url"]
+    if publisher := _PUBLISHED_BY.search(front):
+        fields["publisher"] = publisher["publisher"].strip()
+    line = " ".join(record.group(0).split())
+    return block, _record_candidates(fields, f"p1 GIGA cover '{line[-80:]}'", line)
+
+
 def _lines_around(front: str, match: re.Match[str]) -> tuple[list[str], list[str]]:
     """The non-blank lines of page 1 above and below a cover's record line."""
     above = [" ".join(line.split()) for line in front[: match.start()].split("\n")]

@@ -266,8 +266,9 @@ def _not_the_journal(block: TitleBlock, container: Candidate | None) -> TitleBlo
             continue  # "QUARTERLY JOURNAL OF ECONOMICS" set over the article's title
         if candidate is block and block.alternatives and len(block.title.split()) <= 3:
             following = block.alternatives[0]
-            if following.top > block.top and len(following.title.split()) >= 5:
-                continue
+            its_byline = bool(block.author_text) and following.title.startswith(block.author_text)
+            if following.top > block.top and len(following.title.split()) >= 5 and not its_byline:
+                continue  # but "Neutral change" over its own "Henri Kauhanen The University of …"
         return candidate
     return block
 
@@ -424,7 +425,7 @@ def _embedded_candidates(text: PrintedText, embedded: Embedded) -> Iterable[Cand
         where = "XMP" if "doi" in embedded.xmp else "PDF info"
         if printed:
             yield Candidate("doi", printed, 0.85, f"{where} DOI, as printed")
-        else:
+        elif re.match(r"10\.\d{4,9}/", doi):  # not a template's "XXXXXXX.XXXXXXX"
             yield Candidate("doi", doi, 0.4, f"{where} DOI (not found in the text)")
     front_and_margins = "\n".join([text.front_text(), *(line for _, line in text.margin_lines())])
     searchable = _fold(front_and_margins)

@@ -574,11 +574,24 @@ def _capitals_first(words: list[str]) -> bool:
         len(words) >= 2
         and len(letters) >= 2
         and "." not in words[0]  # "A.V. Kozmin": initials
+        and not _undotted_initials(words[0])  # "RM Eggo", "AJ Kucharski" (Vancouver order)
         and all(c.isupper() for c in letters)
         and words[0].lower() not in PARTICLES
         and all(any(c.islower() for c in w) for w in words[1:])
         and not any(w.casefold() in _GROUP_WORDS for w in words)  # "CMS Collaborations"
     )
+
+
+def _undotted_initials(word: str) -> bool:
+    """Two or three capitals that no family name is: no vowel ("RM", "WJ", "CHW"), or a vowel
+    before a consonant no syllable of Chinese, Korean or Vietnamese ends in ("AJ", "EM");
+    "LI", "XU", "OH", "AN" are family names."""
+    if not (2 <= len(word) <= 3 and word.isalpha() and word.isupper()):
+        return False
+    vowels = set("AEIOUY")
+    if not vowels & set(word):
+        return True
+    return len(word) == 2 and word[0] in vowels and word[1] not in vowels | set("NRHG")
 
 
 def _recase(word: str) -> str:

@@ -181,7 +181,11 @@ ARTICLE_NO = r"e?\d{1,8}"
 # A journal title: capitalised words, small joining words, abbreviations ending in a dot
 # (short ones only: "Comput." is an abbreviation, "Analyses." ends a sentence).
 # a capitalised word or abbreviation, "e-Learning", or a number before a capitalised word
-_TITLE_WORD = r"(?:[A-Z][\w'’&\-]{0,7}\.|[A-Z][\w'’&\-]*:?|e-[A-Z][\w'’\-]*|\d{1,3}(?=\s[A-Z]))"
+# ("Rev.Phil.Psych.": Springer sets some abbreviations without spaces)
+_TITLE_WORD = (
+    r"(?:[A-Z][\w'’&\-]{0,7}\.(?:[A-Z][a-z]{1,7}\.){0,3}|[A-Z][\w'’&\-]*:?|e-[A-Z][\w'’\-]*"
+    r"|\d{1,3}(?=\s[A-Z]))"
+)
 _SMALL_WORD = r"(?i:of|and|&|in|for|the|on|de|la|des|du|di|y|e|fur|für|der|und)"
 JOURNAL = rf"(?P<container>(?:The\s)?{_TITLE_WORD}(?:\s(?:{_TITLE_WORD}|{_SMALL_WORD}))*)"
 # a Vancouver abbreviation with its place or edition: "Rev. Hosp. Niños (B. Aires)",
@@ -191,8 +195,8 @@ _SURNAME = r"[A-Z][\w'’\-]+"
 # Before a running head's citation: the page number, or the authors ("Smith et al.").
 _PARTICLE = r"(?:(?:De|de|Da|da|Di|di|Van|van|Von|von|Le|La|Du|Mc|Mac|Dos|dos)\s)?"
 LEAD = (
-    rf"(?:\d{{1,5}}\s+)?(?:{_PARTICLE}{_SURNAME}\s(?:et\sal\.?|(?:and|&)\s{_PARTICLE}{_SURNAME})"
-    rf"\s+)?"
+    rf"(?:\d{{1,5}}\s+)?(?:{_PARTICLE}{_SURNAME}\s(?:et\sal\.?|(?:and|&)\s{_PARTICLE}{_SURNAME}"
+    rf"|[A-Z]{{1,3}}(?:,\set\sal)?\.)\s+)?"  # BMJ's foot: "Guetterman TC. Fam Med Com Health …"
 )
 MONTH = (
     r"(?i:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
@@ -245,11 +249,13 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         0.85,
     ),
     # Clinical Science (2014) 126, 305-313 / Behav Ecol Sociobiol (2015) 69:1383-1394 /
-    # Cambridge's "The Cognitive Behaviour Therapist (2017), vol. 10, e12, page 1 of 24"
+    # Cambridge's "The Cognitive Behaviour Therapist (2017), vol. 10, e12, page 1 of 24" and
+    # "State Politics & Policy Quarterly (2024), 24: 3, 300–321"
     _form(
         "journal (year) vol, pages",
         rf"^{LEAD}{JOURNAL}\s\((?P<year>{YEAR})\)\.?,?\s*(?:vol\.\s?)?(?P<volume>\d{{1,4}})"
-        rf"(?:\s?\((?P<issue>[\w\-]{{1,7}})\))?(?:[:,]\s*|\s)(?:(?P<page>{PAGES})|"
+        rf"(?:\s?\((?P<issue>[\w\-]{{1,7}})\)|:\s(?P<issue_b>\d{{1,3}})(?=,\s))?"
+        rf"(?:[:,]\s*|\s)(?:(?P<page>{PAGES})|"
         rf"(?P<number>{ARTICLE_NO}))\b",
     ),
     # PAIN 155 (2014) 2461-2470 / Journal of Cosmology and Astroparticle Physics 10 (2008) 003 /
@@ -307,11 +313,12 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
     ),
     # Yonsei Med J 2016 Sep;57(5):1260-1266 / Open Med. 2016; 11: 298-302 / Arch Med Sci 2016;
     # 12, 5: 1110-1117 / Postgrad Med J 2010;86:272e278 / (Obstet Gynecol 2023;141:555–62) /
-    # Texto Contexto Enferm, 2018; 27(1):e5500016
+    # an abstract's last line "… replacement. (Crit Care Med 2010; 38:1030-1035)" /
+    # Texto Contexto Enferm, 2018; 27(1):e5500016 / Euro Surveill. 2015;20(48):pii=30083
     _form(
         "journal year;vol(issue):pages",
-        rf"(?:^{LEAD}|\.\s|\s{{2}}|(?<=:\s)|(?<=^\()){_PLACED_JOURNAL}[.,]?\s(?P<year>{YEAR})(?:\s{MONTH}(?:\s\d{{1,2}})?)?\s?;\s?"
-        rf"(?P<volume>\d{{1,4}}){_ISSUE}?\s?:\s?(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b",
+        rf"(?:^{LEAD}|\.\s|\s{{2}}|(?<=:\s)|(?<=\()){_PLACED_JOURNAL}[.,]?\s{{1,3}}(?P<year>{YEAR})(?:\s{MONTH}(?:\s\d{{1,2}})?)?\s?;\s?"
+        rf"(?P<volume>\d{{1,4}}){_ISSUE}?\s?:\s?(?:(?P<page>{PAGES})|(?:pii=)?(?P<number>{ARTICLE_NO}))\b",
         0.85,
     ),
     # Int J Adapt Control Signal Process. 2020;1–14. (Wiley's Early View: no volume yet)
@@ -618,6 +625,29 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"(?:\d{{1,2}}\s)?{MONTH}\s(?P<year>{YEAR})\b",
         0.85,
     ),
+    # an Italian foot, the journal in guillemets: "«Diciottesimo Secolo», anno I, 2016, pp. 1-36."
+    _form(
+        "«journal», anno v, year, pp. pages",
+        rf"«(?P<container>[^»\n]{{3,80}})»,\s(?i:anno|vol\.?)\s(?P<volume>[IVXLC]{{1,6}}|\d{{1,4}}),\s"
+        rf"(?:(?:n\.|fasc\.)\s?(?P<issue>[\w\-]{{1,7}}),\s)?(?P<year>{YEAR}),\s(?:pp?\.\s?)?(?P<page>{PAGES})\b",
+        0.85,
+    ),
+    # Ubiquity Press's head: "Helen Rogers, ‘A Very Fair Statement …’ (2015) 1(1): e3 Open Library
+    # of Humanities, DOI: http://dx.doi.org/10.16995/olh.27" (the journal after its numbers)
+    _form(
+        "(year) vol(issue): number journal, DOI",
+        rf"\((?P<year>{YEAR})\)\s(?P<volume>\d{{1,4}})\((?P<issue>[\w\-]{{1,7}})\):\s?"
+        rf"(?:(?P<page>{PAGES})|(?P<number>e?\d{{1,6}}))\s{JOURNAL},\sDOI\b",
+        0.95,
+    ),
+    # Project MUSE's cover: "Journal of Democracy, Volume 32, Number 2, April 2021, pp. 116-131
+    # (Article)", the season for the month in some ("Fall/Winter 2010")
+    _form(
+        "journal, Volume v, Number n, month year, pp. pages",
+        rf"^{JOURNAL},\sVolume\s(?P<volume>\d{{1,4}}),\sNumber\s(?P<issue>[\w\-]{{1,7}}),\s"
+        rf"(?:[A-Z][a-z]+(?:[/\-][A-Z][a-z]+)?\s)?(?P<year>{YEAR}),\spp\.\s(?P<page>{PAGES})\b",
+        0.9,
+    ),
     # IEEE TRANSACTIONS ON ..., VOL. 7, NO. 5, OCTOBER 1997 / Journal, Vol. 12, No. 3, pp. 45-67
     _form(
         "journal, vol. v, no. n",
@@ -654,6 +684,14 @@ _MONTH_YEAR_VOL_PAGES = re.compile(
 _JAHRGANG = re.compile(
     rf"(?:{_BANNER})?^(?P<volume>\d{{1,4}})\.\s(?:Jahrgang|Jg\.)\s(?P<year>{YEAR}),\s"
     rf"(?:Heft|H\.)\s(?P<issue>[\w\-/]{{1,7}}),\sS\.\s(?P<page>{PAGES})\s*$",
+    re.MULTILINE,
+)
+# a Spanish-language head: "VOLUMEN 45 / N° 2 / 2025 / 187-203" over "ISSN: 0718-090X" and
+# the journal's name ("Revista de Ciencia Política")
+_VOLUMEN_LINE = re.compile(
+    rf"^VOLUMEN\s(?P<volume>\d{{1,4}})\s/\sN[°º]\s?(?P<issue>[\w\-]{{1,7}})\s/\s(?P<year>{YEAR})"
+    rf"\s/\s(?P<page>{PAGES})\s*$"
+    r"(?:\n(?:ISSN[^\n]*\n)?(?P<container>[A-Z][^\n\d]{5,80}))?",
     re.MULTILINE,
 )
 _DATE_VOLUME_ISSUE = re.compile(
@@ -848,6 +886,7 @@ def _citation_lines(text: PrintedText) -> Iterator[Candidate]:
     for match in _OUP_HEAD.finditer(front):
         yield from match_candidates(match, "p1 journal and volume head", 0.85)
     dated = (
+        _VOLUMEN_LINE,
         _DATE_VOLUME_ISSUE,
         _YEAR_VOL_PAGES,
         _VOL_NO_DATE_PAGES,
@@ -906,10 +945,15 @@ def after_title(text: PrintedText, title: str) -> Iterator[Candidate]:
     milk in a bear, the giant panda, Ailuropoda melanoleuca. R. Soc. open sci. 2: 150395."):
     what follows the title up to the volume is the journal, in whatever case it is set."""
     words = re.findall(r"\w+", title)
-    if len(words) < 3:
+    if len(words) < 2:
         return
     # "\W*": a word broken at its hyphen over a line end is joined whole ("CrossNational")
-    pattern = re.compile(r"\W*".join(re.escape(w) for w in words), re.IGNORECASE)
+    joined = r"\W*".join(re.escape(w) for w in words)
+    if (
+        len(words) == 2
+    ):  # a title this short only right after a citation's year: "(2017). Neutral change."
+        joined = rf"\({YEAR}[a-z]?\)\.?\s*" + joined
+    pattern = re.compile(joined, re.IGNORECASE)
     for number in (1, 2):  # a cover's next page may print it ("Cómo citar: …")
         if found := list(_cited_after(pattern, text.flat_of(number), number)):
             yield from found
@@ -994,6 +1038,8 @@ def match_candidates(match: re.Match[str], where: str, confidence: float) -> Ite
                 continue
         if name == "page":
             value = re.sub(r"(?<=\d)e(?=\d)", "-", re.sub(r"\s", "", value))
+            if re.fullmatch(r"0+-0+", value):
+                continue  # a proof's placeholder: "24: 000-000"
         yield Candidate(name, value, confidence, f"{where} '{quote}'", line=quote)
 
 
@@ -1128,6 +1174,7 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
     for source in (*zones, joined):
         for match in _PROCEEDINGS.finditer(source):
             container = re.sub(r"^In\s", "", match.group("container")).strip(" ,.")
+            container = _DATES_AFTER.sub("", container)  # USENIX's "… Symposium August 16-18"
             quote = " ".join(match.group(0).split())[:120]
             where = f"p1 proceedings line '{quote}'"
             yield Candidate("container", container, 0.8, where, line=quote)
@@ -1141,6 +1188,7 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
             if year:
                 yield Candidate("year", year.group(1), 0.75, where, line=quote)
     yield from _ceur_footer(text.front_flat)
+    yield from _usenix(text)
     if match := _XPLORE_BANNER.search(front):
         quote = match.group(0)[:120]
         where = f"p1 IEEE Xplore banner '{quote}'"
@@ -1194,6 +1242,25 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
             yield Candidate("container", match.group("container"), 0.7, where, line=quote)
             if match.group("year"):
                 yield Candidate("year", match.group("year"), 0.7, where, line=quote)
+
+
+_DATES_AFTER = re.compile(rf"\s{MONTH}\s\d{{1,2}}(?:\s?-\s?\d{{1,2}})?$")
+# USENIX: the paper's page on the cover ("https://www.usenix.org/conference/usenixsecurity17/
+# technical-sessions/presentation/ho") and "USENIX Association" at the foot of its pages
+_USENIX_PAGE = re.compile(r"https?://www\.usenix\.org/conference/\S+/presentation/\S+")
+_USENIX_FOOT = re.compile(r"^\s*(?:\d{1,5}\s+)?USENIX Association\b|\bUSENIX Association\s*$")
+
+
+def _usenix(text: PrintedText) -> Iterator[Candidate]:
+    if match := _USENIX_PAGE.search(text.front_text()):
+        yield Candidate("url", match.group(0).rstrip(".,;)"), 0.8, "p1 USENIX cover")
+    feet = {
+        page.number
+        for page in text.pages
+        if page.number > 1 and any(_USENIX_FOOT.search(line.text) for line in page.margins())
+    }
+    if feet and "USENIX" in text.front_text():  # the cover names it; the first foot confirms
+        yield Candidate("publisher", "USENIX Association", 0.75, f"feet of pages {sorted(feet)}")
 
 
 # the banner IEEE Xplore sets in the margin of a conference paper: "2022 IEEE/ACM International
@@ -1568,6 +1635,15 @@ _LEGAL_COMMA = r"(?:,(?=\s(?:Inc|Ltd|LLC)\b))?"
 _ORG_NAME = rf"(?:{_CAP}{_LEGAL_COMMA}\s{_JOIN}){{0,6}}{ORGANISATION}(?:\s{_JOIN}{_CAP}){{0,4}}"
 _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
     (re.compile(r"\b[Ll]icensee\s(?P<publisher>[A-Z][\w&' ]+?)(?=[.,;]|\s*$)", re.M), 0.85),
+    # SCIRP's "Copyright © 2020 by author(s) and" / "Scientific Research Publishing Inc."
+    (
+        re.compile(
+            rf"Copyright\s©\s{YEAR}\sby\sauthor\(s\)\sand\s+"
+            r"(?P<publisher>[A-Z][\w&'\- ]{2,80}?(?:\sInc\.|\sLtd\.)?)(?=\.?\s*$)",
+            re.M,
+        ),
+        0.85,
+    ),
     (
         re.compile(
             r"\b(?:Published|published|licensed|distributed|Produced|produced)(?:\sonline)?"
@@ -1708,6 +1784,7 @@ def publisher_name(text: str) -> str:
     name = re.sub(r"\.?\s*All\s+Rights\s+Reserved\.?$", "", name, flags=re.IGNORECASE)
     name = re.sub(r"(\b(?:BV|Ltd|Inc|GmbH|LLC)\.?)\s+All$", r"\1", name)  # "… BV All" / "rights …"
     name = re.sub(r"\s(?:ARTICLE|ESSAY|NOTE|COMMENT|REVIEW)$", "", name)  # the kicker under it
+    name = re.sub(r"\s(?:Abstract|ABSTRACT|Keywords|KEYWORDS)\.?$", "", name)  # the next column
     name = re.sub(r"\s\d{1,4}$", "", name)  # the page number after it in a foot
     name = re.sub(r"\s(?:Vol|Volume|No)\.?$", "", name)  # the journal's next line read on
     return _LEGAL_FORM.sub("", name).strip(" .,;") or name
@@ -2278,6 +2355,12 @@ _ONLINE_AT = re.compile(
     r"(?P<url>(?:https?://)?[\w\-]+(?:\.[\w\-]+)+/[^\s<>\"()]*[\w/=])",
     re.IGNORECASE,
 )
+# Project MUSE's cover: "For additional information about this article" over the article's
+# page, which the text layer may give a line later
+_MUSE_PAGE = re.compile(
+    r"For\sadditional\sinformation\sabout\sthis\s(?:article|book|chapter)\s*\n(?:[^\n]*\n)?\s*"
+    r"(?P<url>https?://muse\.jhu\.edu/\S+)"
+)
 _HAL_ID = re.compile(
     r"HAL\sId:\s?(?P<id>(?:hal|tel|inria|halshs|cea|in2p3|insu|meteo)-\d+)\s*\n?"
     r"\s*(?P<url>https?://\S+)",
@@ -2302,6 +2385,8 @@ def url_candidates(text: PrintedText) -> Iterator[Candidate]:
         url = match.group("url").rstrip(".,;)")
         if not _NOT_ITEM_URL.search(url):
             yield Candidate("url", url, 0.75, f"p1 '{match.group(0)[:80]}'")
+    if match := _MUSE_PAGE.search(text.front_text()):
+        yield Candidate("url", match.group("url").rstrip(".,;)"), 0.85, "p1 Project MUSE cover")
     if match := _HAL_ID.search(text.front_text()):
         yield Candidate(
             "url", match.group("url").rstrip(".,;)"), 0.85, f"p1 HAL cover '{match.group('id')}'"
@@ -2360,8 +2445,8 @@ _CJK_THESIS = [
 
 
 def _letter_spaced(term: str) -> str:
-    """A CJK term as a pattern that also finds it set letter-spaced ("碩 士 論 文")."""
-    return r"\s?".join(term)
+    """A CJK term as a pattern that also finds it set letter-spaced ("碩 士 論 文", "修  士")."""
+    return r"\s{0,3}".join(term)
 
 
 THESIS = re.compile(

@@ -393,6 +393,7 @@ def _names_line(line: Line) -> bool:
 
 
 _HAN_OR_HANGUL = re.compile(f"[{CJK_LETTERS}]")
+_CJK_GAP = re.compile(f"(?<=[{CJK_LETTERS}])\\s+(?=[{CJK_LETTERS}])")
 
 
 def _cjk_alike(line: Line, above: Line) -> bool:
@@ -578,10 +579,11 @@ ONE_WORD_SPACED = re.compile(r"(?:[A-ZÀ-Þ]\s+){2,}[A-ZÀ-Þ]")  # "T  E  S  I 
 def _could_be_title(line: Line, fewest_letters: int = 4) -> bool:
     text = _STATUS_TAG.sub("", line.text).strip()
     letters = sum(c.isalpha() for c in text)
+    unspaced = _CJK_GAP.sub("", text)  # a label set letter-spaced: "修  士  学  位 論  文"
     return (
         letters >= fewest_letters
         and not re.fullmatch(r"\w+\s?:", text)  # "DECRETA:", a label
-        and not _LABEL.match(text)
+        and not _LABEL.match(unspaced)
         and not _NOT_TITLE.search(text)
         and not _ADDRESS.match(text)
         and not _DATE_ALONE.match(text)
