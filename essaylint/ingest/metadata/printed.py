@@ -949,9 +949,8 @@ def after_title(text: PrintedText, title: str) -> Iterator[Candidate]:
         return
     # "\W*": a word broken at its hyphen over a line end is joined whole ("CrossNational")
     joined = r"\W*".join(re.escape(w) for w in words)
-    if (
-        len(words) == 2
-    ):  # a title this short only right after a citation's year: "(2017). Neutral change."
+    # a title this short only right after a citation's year: "(2017). Neutral change."
+    if len(words) == 2:
         joined = rf"\({YEAR}[a-z]?\)\.?\s*" + joined
     pattern = re.compile(joined, re.IGNORECASE)
     for number in (1, 2):  # a cover's next page may print it ("Cómo citar: …")
