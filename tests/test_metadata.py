@@ -6147,3 +6147,33 @@ def test_an_italian_foot_with_the_journal_in_guillemets() -> None:
     metadata = lines_record([TITLE_36, *TEXT, foot])
     found = (metadata.type, metadata.container, metadata.volume, metadata.page, metadata.year)
     assert found == ("article-journal", "Diciottesimo Secolo", "I", "1-36", 2016)
+
+
+def test_a_pmlr_volume_after_the_proceedings() -> None:
+    foot = [
+        (740.0, 8.0, "Proceedings of the 38th International Conference on Machine"),
+        (750.0, 8.0, "Learning, PMLR 139, 2021. Copyright 2021 by the author(s)."),
+    ]
+    metadata = lines_record([TITLE_36, *TEXT, *foot])
+    found = (metadata.container, metadata.volume, metadata.year)
+    assert found == (
+        "Proceedings of the 38th International Conference on Machine Learning",
+        "139",
+        2021,
+    )
+
+
+def test_a_title_line_ending_with_a_comma_goes_on_over_words_that_read_as_names() -> None:
+    page = [
+        (158.0, 25.1, "‘A Very Fair Statement of His"),
+        (179.0, 25.1, "Past Life’: Transported Convicts,"),
+        (201.0, 25.1, "Former Lives and Previous Offences"),
+        (233.0, 16.7, "Helen Rogers1"),
+        *TEXT,
+    ]
+    metadata = lines_record(page)
+    assert metadata.title == (
+        "‘A Very Fair Statement of His Past Life’: Transported Convicts, Former Lives and "
+        "Previous Offences"
+    )
+    assert metadata.authors == ["Rogers, Helen"]

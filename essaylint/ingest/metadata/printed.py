@@ -1183,6 +1183,10 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
             tail = source[match.end() : match.end() + 200]
             if volume := re.match(r"[^\n]{0,60}?\bVolume\s(\d{1,4})\s*$", tail, re.MULTILINE):
                 yield Candidate("volume", volume.group(1), 0.7, where, line=quote)
+            elif pmlr := re.match(
+                r"[,\s]{0,3}PMLR\s(\d{1,4})\b", tail
+            ):  # ICML's "…, PMLR 139, 2021"
+                yield Candidate("volume", pmlr.group(1), 0.75, where, line=quote)
             year = re.search(rf"\b({YEAR})\b", match.group(0)[len(container) :] + tail)
             if year:
                 yield Candidate("year", year.group(1), 0.75, where, line=quote)

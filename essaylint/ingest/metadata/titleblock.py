@@ -443,6 +443,7 @@ def _block_at(
         and (
             _name_count(lines[end + 1]) < 2
             or OPEN_END.search(lines[end].text)
+            or _comma_in_same_type(lines[end], lines[end + 1])
             or _cjk_alike(lines[end + 1], lines[end])
             or _title_goes_on(lines, end + 1, size)
         )
@@ -483,6 +484,12 @@ def _block_at(
         block.authors = authors_from_text(above)
         block.author_text = above if block.authors else block.author_text
     return block, set(range(start, end + 1))
+
+
+def _comma_in_same_type(line: Line, below: Line) -> bool:
+    """A title line that ends with a comma goes on in its own type: "Past Life’: Transported
+    Convicts," / "Former Lives and Previous Offences" are no names."""
+    return line.text.rstrip().endswith(",") and abs(below.size - line.size) <= 0.02 * line.size
 
 
 _DASHED_LABEL = re.compile(r"[A-Z]{3,}(?:\s?[—–/]\s?[A-Z]{3,})+")  # "POLLS—TRENDS"
