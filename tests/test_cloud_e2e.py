@@ -150,12 +150,12 @@ def test_health_report_appears_when_the_service_is_slow(
         retrieval={"rerank": "vertex"},
         # far above what a local call takes on a loaded 2-core runner, so that only the
         # injected delay can cross it
-        cloud=google_config(google.url, health_p95_s=1.0),
+        cloud=google_config(google.url, health_p95_s=3.0),
     )
     assert run(root, "ingest")[0] == 0
     assert run(root, "query", QUESTION)[0] == 0
     assert not (root / "meta" / "health_report.md").exists()
-    google.delay = 1.1
+    google.delay = 3.1
     for _ in range(5):
         assert run(root, "query", QUESTION)[0] == 0
     report = (root / "meta" / "health_report.md").read_text()
