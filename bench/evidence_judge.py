@@ -27,26 +27,30 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
-import json
 import math
 import os
 import random
 import time
 from pathlib import Path
 
-from judge_model import evinf_pairs, general_pairs, ranking_cases, scifact_pairs, weight_half
+from judge_model import (
+    evidence_logit,
+    evinf_pairs,
+    general_pairs,
+    ranking_cases,
+    ranking_loss,
+    scifact_pairs,
+    weight_half,
+)
 from nli_judge import (
-    FROZEN,
     LABELS,
-    MAX_TOKENS,
-    TOKENIZER,
     _tensors,
     _tokenize,
-    build_model,
-    load_weights,
-    pack_rows,
+    fresh_model,
+    open_log,
     run_epochs,
-    unpack_rows,
+    save_weights,
+    training_setup,
     write_jsonl,
 )
 from support_sets import read_set
@@ -126,25 +130,9 @@ def rank_epochs(model, cases, tokenizer, epochs, lr, device, log, seed, group=8)
             rows = [{"claim": c["claim"], "sentence": s} for c in chunk for s in c["sentences"]]
             examples = _tokenize(tokenizer, rows)
             ids, mask, types = _tensors(examples, list(range(len(examples))), device)
-            targets = []
-            for case in chunk:
-                labels = [0] * len(case["sentences"])
-                for i in case["evidence"]:
-                    labels[i] = LABELS.index(case["relation"])
-                targets += labels
             with torch.autocast(device.type, dtype=torch.bfloat16, enabled=device.type == "cuda"):
                 logits = model(ids, mask, types)
-            logits = logits.float()
-            target = torch.tensor(targets, device=device)
-            loss = 0.5 * torch.nn.functional.cross_entropy(logits, target)
-            offset = 0
-            for case in chunk:
-                n = len(case["sentences"])
-                part = torch.log_softmax(logits[offset : offset + n], dim=1)
-                evidence_logit = torch.logsumexp(part[:, 1:], dim=1) - part[:, 0]
-                chosen = torch.log_softmax(evidence_logit, 0)[case["evidence"]]
-                loss = loss - torch.logsumexp(chosen, 0) / len(chunk)
-                offset += n
+            loss = ranking_loss(logits.float(), chunk)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             optimiser.step()
@@ -155,9 +143,9 @@ def rank_epochs(model, cases, tokenizer, epochs, lr, device, log, seed, group=8)
                 log(f"  rank step {step}/{steps} loss {float(loss):.3f}")
 
 
-def choice_hits(model, tokenizer, choice: list[dict], device) -> str:
-    """Quote hits on the choice half: finding score + weight × evidence logit, per weight;
-    and the judge alone (its best sentence among the JUDGED is evidence)."""
+def choice_hits(model, tokenizer, choice: list[dict], device) -> tuple[list[float], float]:
+    """Quote hit rates on the choice half: finding score + weight × evidence logit, one per
+    WEIGHTS; and the judge alone (its best sentence among the JUDGED is evidence)."""
     import numpy as np
     import torch
     from quote_model import quote_hit
@@ -174,8 +162,7 @@ def choice_hits(model, tokenizer, choice: list[dict], device) -> str:
             rows = [{"claim": case["claim"], "sentence": case["sentences"][i]} for i in top]
             examples = _tokenize(tokenizer, rows)
             ids, mask, types = _tensors(examples, list(range(len(examples))), device)
-            part = torch.log_softmax(model(ids, mask, types).float(), dim=1)
-            read = (torch.logsumexp(part[:, 1:], dim=1) - part[:, 0]).cpu().numpy()
+            read = evidence_logit(model(ids, mask, types).float()).cpu().numpy()
             r = np.full(len(z), float(read.min()))
             r[top] = read
             evidence = set(case["evidence"])
@@ -184,8 +171,12 @@ def choice_hits(model, tokenizer, choice: list[dict], device) -> str:
                 hits[k] += quote_hit(case["sentences"], z + weight * r, evidence)
     model.train()
     n = max(len(choice), 1)
-    cells = " ".join(f"w{w:g}:{h / n:.3f}" for w, h in zip(WEIGHTS, hits, strict=True))
-    return f"choice {len(choice)}: {cells}; judge alone {alone / n:.3f}"
+    return [h / n for h in hits], alone / n
+
+
+def describe(rates: list[float], alone: float, passages: int) -> str:
+    cells = " ".join(f"w{w:g}:{rate:.3f}" for w, rate in zip(WEIGHTS, rates, strict=True))
+    return f"choice {passages}: {cells}; judge alone {alone:.3f}"
 
 
 VARIANTS = {
@@ -207,30 +198,15 @@ KEEP = 4  # settings whose weights come back (the GPU machine returns at most 64
 def train(
     base: Path, data: Path, out: Path, variants: list[str], limit: int | None, seconds: float
 ) -> None:
-    import numpy as np
-    import torch
-    from tokenizers import Tokenizer
-
-    out.mkdir(parents=True, exist_ok=True)
-    logfile = (out / "evidence.log").open("a")
-
-    def log(text: str) -> None:
-        print(text, flush=True)
-        logfile.write(text + "\n")
-        logfile.flush()
-
-    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
-    config = json.loads((base / "config.json").read_text())
-    base_weights = unpack_rows(np.load(base / "base.npz"))
-    tokenizer = Tokenizer.from_file(str(TOKENIZER))
-    tokenizer.no_padding()
-    tokenizer.enable_truncation(MAX_TOKENS, strategy="longest_first")
+    log = open_log(out / "evidence.log")
+    device, config, base_weights, tokenizer = training_setup(base)
     pairs = read_set(data / "pairs.jsonl.gz")[:limit]
     cases = [c for c in read_set(data / "cases.jsonl.gz") if c["evidence"]][: limit and 40]
     choice = read_set(data / "choice.jsonl.gz")[: limit and 20]
     examples = _tokenize(tokenizer, pairs)
     labels = [LABELS.index(p["label"]) for p in pairs]
-    log(f"device {device}; pairs {len(pairs)}, passages {len(cases)}, choice {len(choice)}")
+    n = len(choice)
+    log(f"device {device}; pairs {len(pairs)}, passages {len(cases)}, choice {n}")
     work = out / "all"
     work.mkdir(exist_ok=True)
     best: dict[str, float] = {}
@@ -241,25 +217,18 @@ def train(
             continue
         p_epochs, p_lr, r_epochs, r_lr, seed = VARIANTS[name]
         started = time.time()
-        torch.manual_seed(seed)
-        model = build_model(config)
-        head = {"head.weight": model.head.weight.detach().numpy(), "head.bias": np.zeros(3)}
-        load_weights(model, {**base_weights, **head})
-        model.embeddings.word_embeddings.weight.requires_grad_(False)
-        model.to(device)
+        model = fresh_model(config, base_weights, seed, device)
         if p_epochs:
             run_epochs(model, examples, labels, p_epochs, p_lr, 64, 1e9, device, log, seed)
-            log(f"{name} pairs: {choice_hits(model, tokenizer, choice, device)}")
+            log(f"{name} pairs: {describe(*choice_hits(model, tokenizer, choice, device), n)}")
         rank_epochs(model, cases, tokenizer, r_epochs, r_lr, device, log, seed)
-        hits = choice_hits(model, tokenizer, choice, device)
-        log(f"{name}: {time.time() - started:.0f}s; {hits}")
-        best[name] = max(float(cell.split(":")[1]) for cell in hits.split("; ")[0].split()[2:])
-        state = {k: v.detach().float().cpu().numpy() for k, v in model.state_dict().items()}
-        np.savez(work / f"{name}.npz", **pack_rows(state, skip={FROZEN}))
-    for name in sorted(best, key=lambda n: -best[n])[:KEEP]:
+        rates, alone = choice_hits(model, tokenizer, choice, device)
+        log(f"{name}: {time.time() - started:.0f}s; {describe(rates, alone, n)}")
+        best[name] = max(rates)
+        save_weights(model, work / f"{name}.npz")
+    for name in sorted(best, key=lambda k: -best[k])[:KEEP]:
         (work / f"{name}.npz").rename(out / f"{name}.npz")
         log(f"returned {name} (best choice hit rate {best[name]:.3f})")
-    logfile.close()
 
 
 def main() -> None:

@@ -263,6 +263,31 @@ def _targets(chunk: list[dict]):
     return torch.tensor(out)
 
 
+def evidence_logit(logits):
+    """Per sentence, log P(supports or contradicts) - log P(neutral): how much it is evidence
+    about the claim, whichever way (essaylint/text/judge.py ``evidence_logits``)."""
+    import torch
+
+    part = torch.log_softmax(logits, dim=1)
+    return torch.logsumexp(part[:, 1:], dim=1) - part[:, 0]
+
+
+def ranking_loss(logits, chunk: list[dict]):
+    """Half the 3-way loss of every sentence, plus, per passage, minus the log of the softmax
+    share of the evidence logit that falls on its evidence sentences (listwise)."""
+    import torch
+
+    loss = 0.5 * torch.nn.functional.cross_entropy(logits, _targets(chunk).to(logits.device))
+    offset = 0
+    for case in chunk:
+        share = torch.log_softmax(
+            evidence_logit(logits[offset : offset + len(case["sentences"])]), 0
+        )
+        loss = loss - torch.logsumexp(share[case["evidence"]], 0) / len(chunk)
+        offset += len(case["sentences"])
+    return loss
+
+
 def rank(cases_path: Path, start: Path, out: Path, epochs: int, lr: float) -> None:
     """Fine-tune the judge so that, within a passage, its evidence logit (log P(supports or
     contradicts) - log P(neutral)) puts the mass on the evidence sentences (listwise), while
@@ -292,15 +317,7 @@ def rank(cases_path: Path, start: Path, out: Path, epochs: int, lr: float) -> No
             chunk = cases[first : first + group]
             batch = [{"claim": c["claim"], "sentence": s} for c in chunk for s in c["sentences"]]
             ids, mask, types = _encode(tokenizer, batch)
-            logits = model(ids, mask, types)
-            loss = 0.5 * torch.nn.functional.cross_entropy(logits, _targets(chunk))
-            offset = 0
-            for case in chunk:
-                part = torch.log_softmax(logits[offset : offset + len(case["sentences"])], dim=1)
-                evidence_logit = torch.logsumexp(part[:, 1:], dim=1) - part[:, 0]
-                chosen = torch.log_softmax(evidence_logit, 0)[case["evidence"]]
-                loss = loss - torch.logsumexp(chosen, 0) / len(chunk)
-                offset += len(case["sentences"])
+            loss = ranking_loss(model(ids, mask, types), chunk)
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             optimiser.step()

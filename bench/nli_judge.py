@@ -514,20 +514,24 @@ VARIANTS = {
 }
 
 
-def train(
-    base: Path, pairs: Path, out: Path, variants: list[str], seconds: float, limit: int | None
-) -> None:
-    import numpy as np
-    import torch
-    from tokenizers import Tokenizer
-
-    out.mkdir(parents=True, exist_ok=True)
-    logfile = (out / "train.log").open("a")
+def open_log(path: Path):
+    """A function that prints a line and appends it to ``path`` (made with its folder)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle = path.open("a")
 
     def log(text: str) -> None:
         print(text, flush=True)
-        logfile.write(text + "\n")
-        logfile.flush()
+        handle.write(text + "\n")
+        handle.flush()
+
+    return log
+
+
+def training_setup(base: Path):
+    """The device, the base model's config and weights (``pack``), and the pair tokenizer."""
+    import numpy as np
+    import torch
+    from tokenizers import Tokenizer
 
     device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
     config = json.loads((base / "config.json").read_text())
@@ -535,6 +539,35 @@ def train(
     tokenizer = Tokenizer.from_file(str(TOKENIZER))
     tokenizer.no_padding()
     tokenizer.enable_truncation(MAX_TOKENS, strategy="longest_first")
+    return device, config, base_weights, tokenizer
+
+
+def fresh_model(config: dict, base_weights: dict, seed: int, device):
+    """The base encoder with a new 3-way head (seeded), its word embeddings frozen."""
+    import numpy as np
+    import torch
+
+    torch.manual_seed(seed)
+    model = build_model(config)
+    head = {"head.weight": model.head.weight.detach().numpy(), "head.bias": np.zeros(3)}
+    load_weights(model, {**base_weights, **head})
+    model.embeddings.word_embeddings.weight.requires_grad_(False)
+    return model.to(device)
+
+
+def save_weights(model, path: Path) -> None:
+    """The trained weights as int8 rows, the frozen word embeddings left out."""
+    import numpy as np
+
+    state = {k: v.detach().float().cpu().numpy() for k, v in model.state_dict().items()}
+    np.savez(path, **pack_rows(state, skip={FROZEN}))
+
+
+def train(
+    base: Path, pairs: Path, out: Path, variants: list[str], seconds: float, limit: int | None
+) -> None:
+    log = open_log(out / "train.log")
+    device, config, base_weights, tokenizer = training_setup(base)
     names = ("domain", "flipped", "siblings")
     sets = {
         name: read_set(pairs / f"{name}.jsonl.gz")[:limit]
@@ -555,12 +588,7 @@ def train(
     for name in variants:
         flips, siblings, epochs, lr, seed = VARIANTS[name]
         started = time.time()
-        torch.manual_seed(seed)
-        model = build_model(config)
-        head = {"head.weight": model.head.weight.detach().numpy(), "head.bias": np.zeros(3)}
-        load_weights(model, {**base_weights, **head})
-        model.embeddings.word_embeddings.weight.requires_grad_(False)
-        model.to(device)
+        model = fresh_model(config, base_weights, seed, device)
         examples, labels = list(encoded["domain"][0]), list(encoded["domain"][1])
         examples += encoded["flipped"][0] * flips
         labels += encoded["flipped"][1] * flips
@@ -573,9 +601,7 @@ def train(
             f"{name}: trained in {time.time() - started:.0f}s; choice set "
             f"{summarise(contradiction_scores(model, tokenizer, choice, device))}"
         )
-        state = {k: v.detach().float().cpu().numpy() for k, v in model.state_dict().items()}
-        np.savez(out / f"{name}.npz", **pack_rows(state, skip={FROZEN}))
-    logfile.close()
+        save_weights(model, out / f"{name}.npz")
 
 
 # ---------------------------------------------------------------- export (training venv)

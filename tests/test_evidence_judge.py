@@ -4,24 +4,18 @@ GPU and is not run here."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-
-BENCH = Path(__file__).resolve().parents[1] / "bench"
+from support.paths import bench_on_path
 
 
 @pytest.fixture(scope="module")
 def recipe() -> Iterator:
-    sys.path.insert(0, str(BENCH))
-    try:
+    with bench_on_path():
         import evidence_judge
 
         yield evidence_judge
-    finally:
-        sys.path.remove(str(BENCH))
 
 
 def _case(doc_id: str, split: str = "tune", name: str = "checkcovid") -> dict:

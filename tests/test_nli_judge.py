@@ -4,27 +4,21 @@ tests/test_judge_model.py; training needs torch and is not run here."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-BENCH = Path(__file__).resolve().parents[1] / "bench"
+from support.paths import BENCH, bench_on_path
 
 
 @pytest.fixture(scope="module")
 def nli() -> Iterator:
-    sys.path.insert(0, str(BENCH))
-    try:
+    with bench_on_path():
         import nli_judge
 
         yield nli_judge
-    finally:
-        sys.path.remove(str(BENCH))
 
 
 @pytest.mark.parametrize(

@@ -4,26 +4,19 @@ exactly what the script would record, and it judges with the features the produc
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
+from support.paths import BENCH, bench_on_path
 
 from essaylint.audit.citations.calibration import FEATURES, JUDGE_VERSION, load_model
 from essaylint.index.embed import MiniLMEmbedder
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
-
 
 @pytest.fixture(scope="module")
 def recorded() -> dict:
-    sys.path.insert(0, str(BENCH))
-    try:
+    with bench_on_path():
         from fit_support import recorded_inputs
 
         return recorded_inputs()
-    finally:
-        sys.path.remove(str(BENCH))
 
 
 def test_the_shipped_model_records_the_committed_inputs(recorded: dict) -> None:
