@@ -297,6 +297,82 @@ def test_a_supported_claim_draws_no_contradiction(
     assert not [i for i in items if i["relation"] == "contradicts"], items
 
 
+PIOGLITAZONE_AGAINST = (  # SciFact: CONTRADICTED by its abstract; the claim audit keeps none
+    "Pioglitazone use is not associated with an increased risk of prostate cancer."
+)
+NEUTRAL = "The Y chromosome was studied in British men over several decades."
+
+
+def test_strict_also_searches_statements_the_claim_audit_leaves_out(
+    scifact_repo: tuple[Project, dict[str, Any]],
+) -> None:
+    project, data = scifact_repo
+    draft = project.root / "drafts" / "statements.md"
+    draft.write_text(f"# Findings\n\n{PIOGLITAZONE_AGAINST}\n\n{NEUTRAL}\n", encoding="utf-8")
+    try:
+        soft = _audit(project, "soft")
+        strict = _audit(project, "strict")
+    finally:
+        draft.unlink()
+    assert soft["claims"]["rows"] == [] and soft["counterevidence"]["rows"] == []
+    section = strict["counterevidence"]
+    assert section["summary"].startswith("0 claims and 2 other statements searched (strict)")
+    assert {r["line"] for r in section["rows"]} == {3}  # nothing said of the neutral line 5
+    assert {r["claim_id"] for r in section["rows"]} == {"s001"}
+    pioglitazone = next(d for d in data["documents"] if d["doc_id"] == "3355397")
+    against = [r for r in section["rows"] if r["relation"] == "contradicts"]
+    assert " ".join(against[0]["quote"].split()) in [
+        pioglitazone["title"],
+        *pioglitazone["sentences"],
+    ]
+    rules = {f["rule"] for f in section["findings"]}
+    assert rules == {"claim/counterevidence"}  # never 'nothing found' for a non-claim
+
+
+def _audit(project: Project, mode: str) -> dict[str, Any]:
+    code, out = run_cli(
+        project,
+        "audit",
+        "drafts/statements.md",
+        "--no-suggest",
+        "--json",
+        "--counterevidence",
+        mode,
+    )
+    assert code in (0, 1), out
+    return json.loads(out)["drafts"][0]["audits"]
+
+
+@pytest.mark.parametrize(
+    ("text", "searched"),
+    [
+        (PIOGLITAZONE_AGAINST, True),
+        ("Does pioglitazone use increase the risk of prostate cancer in older men?", False),
+        ("This essay asks whether pioglitazone use raises the risk of cancer.", False),
+        ("We recruited 40 patients with diabetes from two clinics in 2023.", False),
+        ("Pioglitazone and prostate cancer.", False),  # a fragment, not a statement
+    ],
+)
+def test_which_sentences_strict_adds(text: str, searched: bool) -> None:
+    from essaylint.audit.counterevidence.audit import other_statements
+    from essaylint.draft import parse_draft_text
+
+    draft = parse_draft_text(f"# Background\n\n{text}\n")
+    assert bool(other_statements(draft, [])) is searched
+    assert other_statements(draft, [{"sentence_id": "s001"}]) == []  # a claim row already
+
+
+def test_strict_leaves_out_the_reference_list_and_own_results() -> None:
+    from essaylint.audit.counterevidence.audit import other_statements
+    from essaylint.draft import parse_draft_text
+
+    text = (
+        "# Results\n\nPioglitazone users had more prostate cancers than the other patients.\n\n"
+        "# References\n\nLewis, J. D. et al. (2015) Pioglitazone use and risk of bladder cancer.\n"
+    )
+    assert other_statements(parse_draft_text(text), []) == []
+
+
 def _findings(report: dict[str, Any]) -> list[dict[str, Any]]:
     return [f for section in report["audits"].values() for f in section["findings"]]
 

@@ -57,7 +57,8 @@ def verify_citations(ctx: click.Context, draft: Path, suggest: bool, as_json: bo
     type=click.Choice(["off", "soft", "strict"]),
     default=None,
     help="Search the library for what contradicts or limits each claim: soft (high-risk "
-    "claims, strong and unhedged) or strict (every claim); default: audit.counterevidence "
+    "claims, strong and unhedged) or strict (every claim and every other statement of the "
+    "prose); default: audit.counterevidence "
     "(off). Writes outputs/audits/<draft>.counterevidence.md.",
 )
 @click.option(

@@ -1,13 +1,15 @@
 """The counterevidence audit of one draft: for the claims the claim audit keeps (soft: the
-high-risk ones, strong and unhedged; strict: all of them), what the library says against
-them (search.py), as findings and a table. Off unless audit.counterevidence switches it on."""
+high-risk ones, strong and unhedged; strict: all of them, and every other statement of the
+draft's prose), what the library says against them (search.py), as findings and a table.
+Off unless audit.counterevidence switches it on."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from essaylint.audit.base import AuditContext, AuditOutput
-from essaylint.audit.claims.features import hedge_count
+from essaylint.audit.claims.detect import not_a_claim
+from essaylint.audit.claims.features import hedge_count, own_work, own_work_section
 from essaylint.audit.claims.lexicon import FLAG_THRESHOLD
 from essaylint.audit.counterevidence.cues import limitation_kinds, outside_search_terms
 from essaylint.audit.counterevidence.rules import (
@@ -19,9 +21,10 @@ from essaylint.audit.counterevidence.search import NO_COUNTEREVIDENCE, CounterIt
 from essaylint.audit.findings import Finding
 
 if TYPE_CHECKING:
-    from essaylint.draft import Draft
+    from essaylint.draft import Draft, Sentence
 
 LIMITATION_NEEDED_STATUS = "LIMITATION_NEEDED"
+STATEMENT_MIN_WORDS = 6
 
 
 def selected_claims(rows: list[dict[str, Any]], mode: str) -> list[dict[str, Any]]:
@@ -35,12 +38,55 @@ def is_high_risk(row: dict[str, Any]) -> bool:
     return row["strength"] >= FLAG_THRESHOLD and not row["hedges"]
 
 
+def other_statements(draft: Draft, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Strict mode's further sentences: prose statements the claim audit does not keep.
+
+    Its rows are tuned for warnings on published prose, so they leave out plain findings
+    ("X is associated with Y", "X is ineffective as Z") that a library can contradict; a
+    student who asks for every claim gets these searched too. Not questions, headings,
+    self-references, the writer's own work, short fragments or the reference list."""
+    kept = {r["sentence_id"] for r in rows}
+    references = {s.path for s in draft.sections if s.is_reference_list}
+    return [
+        _statement(sentence)
+        for sentence in draft.sentences
+        if sentence.sentence_id not in kept
+        and sentence.section_path not in references
+        and _is_statement(sentence.plain_text, sentence.section_path)
+    ]
+
+
+def _is_statement(text: str, section_path: str) -> bool:
+    return (
+        len(text.split()) >= STATEMENT_MIN_WORDS
+        and not not_a_claim(text)
+        and not own_work(text)
+        and not own_work_section(section_path)
+    )
+
+
+def _statement(sentence: Sentence) -> dict[str, Any]:
+    return {
+        "claim_id": sentence.sentence_id,
+        "line": sentence.line,
+        "column": sentence.column,
+        "claim_text": sentence.plain_text,
+        "sentence_id": sentence.sentence_id,
+        "linked_evidence": [],
+        "strength": 0.0,
+        "hedges": [],
+        "statement": True,
+    }
+
+
 def run(ctx: AuditContext) -> AuditOutput:
     mode = ctx.config.audit.counterevidence
     claims = ctx.outputs["claims"].rows
     chosen = selected_claims(claims, mode) if mode != "off" else []
+    if mode == "strict":
+        chosen += other_statements(ctx.draft, claims)
     if not chosen:
-        return AuditOutput([], [], _summary(mode, 0, [], 0))
+        return AuditOutput([], [], _summary(mode, [], [], 0))
     search = _search(ctx)
     searched_before = search.searched
     rows: list[dict[str, Any]] = []
@@ -53,12 +99,14 @@ def run(ctx: AuditContext) -> AuditOutput:
             rows += [_item_row(claim, item) for item in items]
             findings += [_item_finding(ctx.draft, claim, item) for item in items]
             continue
+        if claim.get("statement"):
+            continue  # not a claim of the claim audit: only what is found against it is said
         empty += 1
         needed = is_high_risk(claim) and not _paragraph_limited(ctx.draft, claim["sentence_id"])
         rows.append(_empty_row(claim, needed))
         findings += _empty_findings(ctx.draft, claim, needed)
     search.close()
-    summary = _summary(mode, len(chosen), rows, empty)
+    summary = _summary(mode, chosen, rows, empty)
     searched = search.searched - searched_before  # the others came from the cache
     return AuditOutput(rows, findings, summary, metrics={"searched": searched})
 
@@ -181,12 +229,18 @@ def _empty_findings(draft: Draft, claim: dict[str, Any], needed: bool) -> list[F
     return findings
 
 
-def _summary(mode: str, searched: int, rows: list[dict[str, Any]], empty: int) -> str:
+def _summary(
+    mode: str, chosen: list[dict[str, Any]], rows: list[dict[str, Any]], empty: int
+) -> str:
     if mode == "off":
         return "counterevidence search off (audit.counterevidence)"
+    statements = sum(1 for c in chosen if c.get("statement"))
+    searched = f"{len(chosen) - statements} claims"
+    if statements:
+        searched += f" and {statements} other statements"
     against = sum(1 for r in rows if r["relation"] == "contradicts")
     limits = sum(1 for r in rows if r["relation"] == "limits")
     return (
-        f"{searched} claims searched ({mode}): {against} contradicting items, {limits} "
+        f"{searched} searched ({mode}): {against} contradicting items, {limits} "
         f"limiting items, {empty} claims with nothing found"
     )

@@ -27,7 +27,8 @@ COUNTEREVIDENCE = Rule(
     "info",
     "A source in the library contradicts or limits this claim",
     rationale="Markers reward an essay that weighs evidence. With audit.counterevidence on "
-    "(soft: high-risk claims, strong and unhedged; strict: every claim), each claim is "
+    "(soft: high-risk claims, strong and unhedged; strict: every claim, and every other "
+    "statement of the draft's prose), each claim is "
     "searched for in every citable source with variants that look for the opposite (reversed "
     "direction, no significant difference, only in, however); each page's finding sentence "
     "for the claim (the one an evidence pack would quote) is judged with the citation judge's "
@@ -44,7 +45,9 @@ COUNTEREVIDENCE = Rule(
     "counterevidence_contradicts_verdicts_reader.jsonl); the labelled contradicting abstract "
     "is found for 0.45 of held-out contradicted claims, a supporting abstract called "
     "contradicting for 0.04 of supported ones (Check-COVID: 0.16 and 0.06; "
-    "bench/counterevidence.py); limits: 0.16 by reading, held "
+    "bench/counterevidence.py); on the statements strict adds to the claim audit's claims, 7 "
+    "of 24 Check-COVID items read right, 1 borderline (bench/data/"
+    "counterevidence_contradicts_verdicts_statements.jsonl); limits: 0.16 by reading, held "
     "out (10 of 62 Check-COVID items right, 19 borderline; bench/data/"
     "counterevidence_limits_verdicts_heldout2.jsonl); 0.22 and 0.33 on the two earlier "
     "readings its cues were pruned on",
