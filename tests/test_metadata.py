@@ -6177,3 +6177,498 @@ def test_a_title_line_ending_with_a_comma_goes_on_over_words_that_read_as_names(
         "Previous Offences"
     )
     assert metadata.authors == ["Rogers, Helen"]
+
+
+# -- round 38 (heldout107-109) -----------------------------------------------------------------
+
+
+def test_a_thesis_whose_title_page_follows_blank_leaves(tmp_path: Path) -> None:
+    title_page = [
+        (150, 100, 16, "Université de Montréal"),
+        (100, 160, 18, "Intégration de VerbNet dans un réalisateur profond"),
+        (260, 200, 12, "par"),
+        (200, 240, 14, "Daniel Galarreta-Piquette"),
+        (120, 320, 12, "Mémoire présenté à la Faculté des études supérieures"),
+        (150, 340, 12, "en vue de l'obtention du grade de Maître ès sciences (M.Sc.)"),
+        (250, 420, 12, "22 mars 2018"),
+    ]
+    pages = [[], [], title_page, BODY, BODY]
+    metadata = read(make_pdf(tmp_path / "memoire.pdf", pages))
+    assert metadata.type == "thesis"
+    assert metadata.title == "Intégration de VerbNet dans un réalisateur profond"
+    assert metadata.authors == ["Galarreta-Piquette, Daniel"]
+    assert (metadata.year, metadata.publisher) == (2018, "Université de Montréal")
+
+
+def test_a_raised_mark_the_text_layer_set_on_a_line_of_its_own() -> None:
+    from essaylint.ingest.metadata.layout import with_raised_marks_inline
+
+    lines = [
+        Line("pour les produits croisés de C", 15.7, 275.1, 290.8, 72.0),
+        Line("∗", 0.0, 272.0, 279.0, 300.0),
+        Line("-algèbres", 15.7, 275.1, 290.8, 310.0),
+        Line("par Z", 15.7, 297.0, 312.7, 72.0),
+    ]
+    joined = [line.text for line in with_raised_marks_inline(lines)]
+    assert joined == ["pour les produits croisés de C∗-algèbres", "par Z"]
+    footnote = [lines[0], Line("1", 0.0, 272.0, 279.0, 300.0), lines[3]]  # no line goes on
+    assert [line.text for line in with_raised_marks_inline(footnote)] == [
+        "pour les produits croisés de C",
+        "1",
+        "par Z",
+    ]
+
+
+def test_a_french_universitys_number_and_name() -> None:
+    page = [
+        (165.0, 15.4, "Mémoire de Master de Mathématiques"),
+        (187.0, 15.4, "Fondamentales"),
+        (209.0, 15.4, "Université Paris 7 - Diderot"),
+        (253.0, 20.0, "Suite exacte à six termes en K-théorie"),
+        (330.0, 10.9, "Clément Dell'Aiera"),
+        (357.0, 10.9, "Directeur de mémoire : Hervé Oyono-Oyono"),
+        *TEXT,
+    ]
+    metadata = lines_record(page)
+    assert (metadata.type, metadata.publisher) == ("thesis", "Université Paris 7 - Diderot")
+
+
+def test_related_articles_in_capitals_on_an_aip_cover_are_no_authors() -> None:
+    page = [
+        (36.0, 11.3, "Coherence and information in a fiber interferometer"),
+        (56.0, 9.4, "Aglaé Kellerer, Sidney Wright and Sylvestre Lacour"),
+        (92.0, 9.4, "Citation: American Journal of Physics 85, 6 (2017); doi: 10.1119/1.4964358"),
+        (176.0, 9.4, "ARTICLES YOU MAY BE INTERESTED IN"),
+        (199.0, 9.4, "Reversible temperature exchange upon thermal contact"),
+        (300.0, 9.4, "QUANTUM MEASUREMENTS"),
+        (311.0, 9.4, "American Journal of Physics 85, 5 (2017); https://doi.org/10.1119/1.4967925"),
+    ]
+    assert lines_record(page).authors == ["Kellerer, Aglaé", "Wright, Sidney", "Lacour, Sylvestre"]
+
+
+def test_a_thesis_by_two_students_one_name_a_line() -> None:
+    page = [
+        (68.0, 10.9, "Linköping University | Department of Computer and Information Science"),
+        (82.0, 10.9, "Bachelor’s thesis, 16 ECTS | Computer Science"),
+        (96.0, 10.9, "2025 | LIU-IDA/LITH-EX-G--25/001--SE"),
+        (250.0, 24.2, "Efficient Extraction of True Random Numbers"),
+        (424.0, 11.6, "Love Arreborn"),
+        (437.7, 11.6, "Nadim Lakrouz"),
+        (476.0, 9.7, "Supervisor : Huanyu Li"),
+        (488.0, 9.7, "Examiner : Daniel de Leng"),
+    ]
+    metadata = lines_record(page)
+    assert metadata.type == "thesis"
+    assert metadata.authors == ["Arreborn, Love", "Lakrouz, Nadim"]
+
+
+def test_an_ieee_conference_head_with_its_subtitle() -> None:
+    head = [
+        (
+            30.0,
+            8.0,
+            "The 6th IEEE International Conference on Intelligent Data Acquisition and "
+            "Advanced Computing Systems: Technology and Applications",
+        ),
+        (40.0, 8.0, "15-17 September 2011, Prague, Czech Republic"),
+    ]
+    metadata = lines_record([*head, TITLE_36, *TEXT])
+    assert metadata.type == "paper-conference"
+    assert metadata.container == (
+        "The 6th IEEE International Conference on Intelligent Data Acquisition and Advanced "
+        "Computing Systems: Technology and Applications"
+    )
+
+
+def test_a_ceurart_foot_without_a_volume() -> None:
+    foot = [
+        (
+            700.0,
+            7.0,
+            "Ital-IA 2025: 5th National Conference on Artificial Intelligence, "
+            "organized by CINI, June 23-24, 2025, Trieste, IT",
+        ),
+        (710.0, 7.0, "* Corresponding author."),
+        (
+            760.0,
+            7.0,
+            "© 2025 Copyright for this paper by its authors. Use permitted under "
+            "Creative Commons License Attribution 4.0 International (CC BY 4.0).",
+        ),
+    ]
+    metadata = lines_record([TITLE_36, *TEXT, *foot])
+    found = (metadata.type, metadata.container, metadata.year)
+    assert found == (
+        "paper-conference",
+        "Ital-IA 2025: 5th National Conference on Artificial Intelligence",
+        2025,
+    )
+    without_licence = lines_record([TITLE_36, *TEXT, *foot[:2]])
+    assert without_licence.container == ""
+
+
+def test_an_iwa_head_and_its_copyright_holder_before_the_journal() -> None:
+    head = (36.0, 5.9, "3 © IWA Publishing 2018 Water Quality Research Journal | 53.1 | 2018")
+    metadata = lines_record([head, TITLE_36, *TEXT])
+    found = (metadata.container, metadata.volume, metadata.issue, metadata.year)
+    assert found == ("Water Quality Research Journal", "53", "1", 2018)
+    assert metadata.publisher == "IWA Publishing"
+
+
+def test_a_german_agencys_report_from_its_imprint() -> None:
+    title_page = [
+        (100.0, 12.0, "Forschung"),
+        (120.0, 12.0, "Projekt F 2244"),
+        (300.0, 16.0, "Kreativität und Gesundheit im Arbeitsprozess"),
+        (500.0, 12.0, "Dortmund/Berlin/Dresden 2013"),
+    ]
+    imprint = [
+        (100.0, 10.0, "Diese Veröffentlichung ist der Abschlussbericht zum Projekt „Kreativität"),
+        (300.0, 10.0, "Herausgeber:           Bundesanstalt für Arbeitsschutz und Arbeitsmedizin"),
+        (310.0, 10.0, "                       Friedrich-Henkel-Weg 1 – 25, 44149 Dortmund"),
+    ]
+    metadata = lines_record([TITLE_36, *TEXT], later=(title_page, imprint))
+    found = (metadata.type, metadata.year, metadata.publisher)
+    assert found == ("report", 2013, "Bundesanstalt für Arbeitsschutz und Arbeitsmedizin")
+    book = [
+        (300.0, 10.0, "Herausgeber: Anna Schmidt und Peter Weber"),
+        (320.0, 10.0, "Berlin 2013"),
+    ]
+    assert lines_record([TITLE_36, *TEXT], later=(book,)).publisher == ""
+
+
+def test_a_symbol_fonts_copyright_sign_set_against_the_year() -> None:
+    foot = (800.0, 5.5, "r2010 American Chemical Society  5829  pubs.acs.org/EF")
+    assert lines_record([TITLE_36, *TEXT, foot]).publisher == "American Chemical Society"
+
+
+def test_a_working_papers_date_and_label_between_title_and_names() -> None:
+    page = [
+        (217.0, 38.8, "Using Existing School Messaging Platforms"),
+        (341.0, 26.8, "July 2020"),
+        (400.0, 26.8, "Working Paper"),
+        (480.0, 14.7, "Tareena Musaddiq"),
+        (496.0, 14.7, "Georgia State University"),
+        (480.0, 14.7, "Jonathan Smith"),
+        (496.0, 14.7, "Georgia State University"),
+        *TEXT,
+    ]
+    assert lines_record(page).authors == ["Musaddiq, Tareena", "Smith, Jonathan"]
+
+
+def test_a_research_thesis_its_institute_and_its_director_who_is_no_author() -> None:
+    page = [
+        (228.0, 13.6, "Illinois Institute of Technology"),
+        (263.0, 13.6, "Master’s degree of Information Technology and Management:"),
+        (358.0, 16.4, "Research Thesis"),
+        (406.0, 19.6, "Approach to a possible misunderstood of the 802.11 standard"),
+        (536.0, 16.4, "PABLO JUSUÉ FERNÁNDEZ"),
+        (629.0, 16.4, "Project director:"),
+        (658.0, 16.4, "Jeremy Hajek"),
+    ]
+    metadata = lines_record(page)
+    assert (metadata.type, metadata.publisher) == ("thesis", "Illinois Institute of Technology")
+    assert len(metadata.authors) == 1 and "Fern" in metadata.authors[0]
+
+
+def test_a_spanish_proceedings_running_head_on_page_two() -> None:
+    page_two = [
+        (30.0, 8.0, "42 | Actas del XVIII Coloquio de Historia de la Educación. Vol. 2. Sección 3"),
+        *TEXT,
+    ]
+    metadata = lines_record([TITLE_36, *TEXT], later=(page_two,))
+    found = (metadata.type, metadata.container, metadata.volume)
+    assert found == (
+        "paper-conference",
+        "Actas del XVIII Coloquio de Historia de la Educación",
+        "2",
+    )
+
+
+def test_a_student_papers_date_handed_in() -> None:
+    page = [
+        (190.0, 28.0, "Fallstudie: Betriebliches Gesundheitsmanagement"),
+        (325.0, 18.0, "Johanna Marschall"),
+        (460.0, 15.0, "Hausarbeit"),
+        (680.0, 15.0, "Abgabetermin: 14.12.2018"),
+    ]
+    assert lines_record(page).year == 2018
+
+
+def _png(width: int = 8, height: int = 8) -> bytes:
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    rows = b"".join(b"\x00" + b"\x80" * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows))
+
+
+def test_a_scanned_cover_is_no_blank_leaf(tmp_path: Path) -> None:
+    import io
+
+    pdf = FPDF(unit="pt", format="A4")
+    pdf.add_page()
+    pdf.image(io.BytesIO(_png()), x=72, y=72, w=400)  # a scan: an image, no text layer
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=18)
+    pdf.text(100, 160, "A Taxonomy of Participatory Design Practices")
+    path = tmp_path / "scan.pdf"
+    pdf.output(str(path))
+    assert read(path).title != "A Taxonomy of Participatory Design Practices"
+
+
+def test_a_spanish_name_with_de_los() -> None:
+    from essaylint.ingest.metadata.names import looks_like_name
+
+    assert looks_like_name("Juan Romera de los Santos")
+    assert surname_first("Juan Romera de los Santos") == "de los Santos, Juan Romera"
+
+
+def test_a_journal_whose_name_holds_a_comma() -> None:
+    foot = (760.0, 8.0, "Journal of Money, Credit and Banking, Vol. 51, No. 5 (August 2019)")
+    metadata = lines_record([TITLE_36, *TEXT, foot])
+    assert (metadata.container, metadata.volume) == ("Journal of Money, Credit and Banking", "51")
+    side = [
+        (565.0, 4.8, "Journal of Public Budgeting,"),
+        (571.0, 4.8, "Accounting & Financial"),
+        (577.0, 4.8, "Management"),
+        (583.0, 4.8, "Vol. 32 No. 5, 2020"),
+    ]
+    metadata = lines_record([TITLE_36, *TEXT, *side])
+    assert metadata.container == "Journal of Public Budgeting, Accounting & Financial Management"
+
+
+@pytest.mark.parametrize(
+    ("degree", "name_line", "title_lines", "title"),
+    [
+        (
+            "本科毕业设计（论文）",
+            "学生姓名  梁嘉楠",
+            ["题目：智能式三自由度机器人手腕设计"],
+            "智能式三自由度机器人手腕设计",
+        ),
+        (
+            "综合论文训练",
+            "姓  名：蒋嘉铭",
+            ["题目：面向 FPGA 的软硬件结合异步", "状态机接口设计与实现"],
+            "面向 FPGA 的软硬件结合异步状态机接口设计与实现",
+        ),
+    ],
+)
+def test_a_chinese_bachelors_thesis_cover(
+    degree: str, name_line: str, title_lines: list[str], title: str
+) -> None:
+    page = [
+        (244.0, 36.0, degree),  # the degree set larger than the title, as both covers do
+        *[(349.0 + 41 * i, 26.0, text) for i, text in enumerate(title_lines)],
+        (471.0, 16.7, "专  业：计算机科学与技术"),
+        (545.0, 16.7, name_line),
+        (582.0, 16.6, "指导教师：向  勇  副研究员"),
+        (641.0, 12.0, "2024 年 6 月 11 日"),
+    ]
+    metadata = lines_record(page)
+    assert (metadata.type, metadata.title) == ("thesis", title)
+    assert len(metadata.authors) == 1 and metadata.authors[0].replace(", ", "") in name_line
+
+
+def test_a_dissertation_title_broken_after_can_and_its_label() -> None:
+    page = [
+        (88.0, 18.1, "How Transparency and Reproducibility Can"),
+        (125.0, 18.1, "Increase Credibility in Policy Analysis:"),
+        (154.0, 15.1, "A Case Study of the Minimum Wage Policy Estimate"),
+        (262.0, 15.1, "Fernando Hoces de la Guardia"),
+        (358.0, 12.7, "Dissertation"),
+        (398.0, 12.7, "Pardee RAND Graduate School"),
+        (482.0, 12.7, "Committee:"),
+        (508.0, 12.7, "Kristine M. Brown (Chair)"),
+    ]
+    metadata = lines_record(page)
+    assert metadata.type == "thesis"
+    assert metadata.title == (
+        "How Transparency and Reproducibility Can Increase Credibility in Policy Analysis: "
+        "A Case Study of the Minimum Wage Policy Estimate"
+    )
+    assert metadata.authors == ["de la Guardia, Fernando Hoces"]
+
+
+def test_a_thesis_title_set_wide_goes_on_at_a_small_letter() -> None:
+    page = [
+        (124.4, 10.6, "Empirical and Computational Methods"),
+        (166.1, 10.9, "for Electoral Politics"),
+        (265.0, 6.1, "Benjamin Haber Fifield"),
+        (358.0, 6.3, "A Dissertation"),
+        (382.0, 6.1, "Presented to the Faculty"),
+        (406.0, 6.1, "of Princeton University"),
+    ]
+    assert lines_record(page).title == "Empirical and Computational Methods for Electoral Politics"
+
+
+def test_a_cmaj_foot_and_its_copyright_or_its_licensors() -> None:
+    foot = [
+        (751.0, 10.1, "CMAJ • DECEMBER 8, 2009 • 181(12)"),
+        (762.0, 7.6, "© 2009 Canadian Medical Association or its licensors"),
+    ]
+    metadata = lines_record([TITLE_36, *TEXT, *foot])
+    found = (metadata.type, metadata.container, metadata.volume, metadata.issue, metadata.year)
+    assert found == ("article-journal", "CMAJ", "181", "12", 2009)
+    assert metadata.publisher == "Canadian Medical Association"
+
+
+def test_a_research_signpost_chapter_head() -> None:
+    page = [
+        (92.0, 11.1, "T  Transworld Research Network"),
+        (114.0, 11.1, "Trivandrum-695 023"),
+        (126.0, 11.1, "Kerala, India"),
+        (
+            226.0,
+            12.0,
+            "Understanding the Dynamics of Emerging and Re-Emerging Infectious "
+            "Diseases Using Mathematical",
+        ),
+        (
+            238.0,
+            12.0,
+            "Models, 2012: 133-156 ISBN: 978-81-7895-549-0 Editors: Steady "
+            "Mushayabasa and Claver P. Bhunu",
+        ),
+        (282.0, 26.6, "A mathematical model for the eradication of Guinea Worm Disease"),
+        *TEXT,
+    ]
+    metadata = lines_record(page)
+    found = (metadata.type, metadata.container, metadata.page, metadata.year, metadata.isbn)
+    assert found == (
+        "chapter",
+        "Understanding the Dynamics of Emerging and Re-Emerging Infectious Diseases Using "
+        "Mathematical Models",
+        "133-156",
+        2012,
+        "9788178955490",
+    )
+
+
+def test_a_digital_commons_cover_cites_the_paper_and_gives_its_page() -> None:
+    cover = [
+        (60.0, 12.0, "University of Wollongong"),
+        (72.0, 12.0, "Research Online"),
+        (120.0, 16.0, "Application of fuzzy NARX to human gait modelling and identification"),
+        (160.0, 11.0, "Seyed Hesami"),
+        (400.0, 9.0, "Publication Details"),
+        (
+            412.0,
+            9.0,
+            'S. Hesami, F. Naghdy, D. A. Stirling & H. C. Hill, "Application of fuzzy NARX',
+        ),
+        (424.0, 9.0, 'to human gait modelling and identification," in Australasian Conference on'),
+        (436.0, 9.0, "Robotics and Automation, 2008, pp. 1-7."),
+        (
+            700.0,
+            8.0,
+            "This conference paper is available at Research Online: "
+            "http://ro.uow.edu.au/infopapers/904",
+        ),
+    ]
+    metadata = lines_record(cover, later=(TEXT,))
+    found = (metadata.type, metadata.container, metadata.page, metadata.year, metadata.url)
+    assert found == (
+        "paper-conference",
+        "Australasian Conference on Robotics and Automation",
+        "1-7",
+        2008,
+        "http://ro.uow.edu.au/infopapers/904",
+    )
+
+
+def test_a_digital_commons_cover_of_a_technical_report() -> None:
+    cover = [
+        (60.0, 12.0, "Purdue University"),
+        (72.0, 12.0, "Purdue e-Pubs"),
+        (120.0, 16.0, "Implementation of back-propagation neural networks with MatLab"),
+        (160.0, 11.0, "Jamshid Nazari"),
+        (300.0, 8.0, "Follow this and additional works at: http://docs.lib.purdue.edu/ecetr"),
+        (
+            330.0,
+            8.0,
+            'Nazari, Jamshid and Ersoy, Okan K., "Implementation of back-propagation '
+            'neural networks with MatLab" (1992). ECE Technical',
+        ),
+        (342.0, 8.0, "Reports. Paper 275."),
+        (354.0, 8.0, "http://docs.lib.purdue.edu/ecetr/275"),
+    ]
+    metadata = lines_record(cover, later=(TEXT,))
+    found = (metadata.type, metadata.year, metadata.publisher, metadata.url)
+    assert found == ("report", 1992, "Purdue University", "http://docs.lib.purdue.edu/ecetr/275")
+
+
+def test_a_brazilian_cover_sets_its_author_in_capitals_over_the_title() -> None:
+    page = [
+        (87.0, 11.3, "UNIVERSIDADE FEDERAL FLUMINENSE"),
+        (108.0, 11.3, "FACULDADE DE ECONOMIA"),
+        (150.0, 11.3, "MESTRADO EM ECONOMIA"),
+        (253.0, 11.3, "PAULO FELIPE REIS BISTENE ALEXANDRINO"),
+        (416.0, 11.3, "POLÍTICAS DE TRANSPORTE PÚBLICO E ACESSIBILIDADE URBANA:"),
+        (439.0, 11.3, "O Caso da Cidade do Rio de Janeiro"),
+        (708.0, 11.3, "Niterói"),
+        (729.0, 11.3, "2023"),
+    ]
+    thesis = [(100.0, 11.0, "Dissertação apresentada ao Programa de Pós-Graduação em Economia")]
+    metadata = lines_record(page, later=(thesis,))
+    assert metadata.type == "thesis"
+    assert metadata.title == (
+        "POLÍTICAS DE TRANSPORTE PÚBLICO E ACESSIBILIDADE URBANA: O Caso da Cidade do Rio de "
+        "Janeiro"
+    )
+    assert [a.split(",")[0] for a in metadata.authors] == ["Alexandrino"]
+
+
+def test_a_thesis_title_in_capitals_whose_second_line_opens_with_and() -> None:
+    page = [
+        (132.0, 9.7, "LIMITED BOND MARKET PARTICIPATION"),
+        (170.0, 9.7, "AND THE EULER EQUATION IMPLIED INTEREST RATE"),
+        (241.0, 9.7, "Pearl Li"),
+        (312.0, 9.7, "AN HONORS THESIS"),
+        (
+            481.0,
+            9.7,
+            "Presented to the Faculties of the University of Pennsylvania in Partial Fulfillment",
+        ),
+        (508.0, 9.7, "of the Requirements for the Degree of Bachelor of Arts with Honors"),
+        (557.0, 9.7, "2016"),
+    ]
+    assert lines_record(page).title == (
+        "LIMITED BOND MARKET PARTICIPATION AND THE EULER EQUATION IMPLIED INTEREST RATE"
+    )
+
+
+def test_a_muse_cover_with_issue_and_no_month_and_its_page_after_the_labels() -> None:
+    page = [
+        (206.0, 26.0, "ivmte: An R Package for Extrapolating Instrumental Variable"),
+        (231.0, 26.0, "Estimates Away From Compliers*"),
+        (285.0, 20.8, "Joshua Shea, Alexander Torgovitsky"),
+        (330.0, 20.8, "Observational Studies, Volume 9, Issue 2, 2023, pp. 1-42 (Article)"),
+        (384.0, 20.8, "Published by University of Pennsylvania Press"),
+        (549.0, 20.8, "For additional information about this article"),
+        (601.0, 20.8, "For content related to this article"),
+        (568.0, 15.6, "https://muse.jhu.edu/article/883476"),
+        (620.0, 15.6, "https://muse.jhu.edu/related_content?type=article&id=883476"),
+    ]
+    metadata = lines_record(page)
+    found = (metadata.container, metadata.volume, metadata.issue, metadata.page, metadata.url)
+    assert found == (
+        "Observational Studies",
+        "9",
+        "2",
+        "1-42",
+        "https://muse.jhu.edu/article/883476",
+    )
+
+
+def test_a_kluwer_head_without_a_comma_after_the_journal() -> None:
+    head = (134.0, 8.2, "Annals of Operations Research 134, 215–238, 2005")
+    metadata = lines_record([head, TITLE_36, *TEXT])
+    found = (metadata.container, metadata.volume, metadata.page, metadata.year)
+    assert found == ("Annals of Operations Research", "134", "215-238", 2005)

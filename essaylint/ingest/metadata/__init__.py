@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from essaylint.core.records import DocumentMetadata, ParsedDocument
 from essaylint.ingest.metadata.books import BOOK_PAGES, FRONT_MATTER, imprint
@@ -52,6 +53,7 @@ from essaylint.ingest.metadata.printed import (
     citation_lines,
     cover_issuers,
     dagstuhl_foot,
+    digital_commons_cover,
     doi_candidates,
     hal_cover,
     imprint_holder,
@@ -78,6 +80,7 @@ PAGES_READ = (1, 2, 3)  # and the last page
 # where pages 2 and 3 print almost nothing, a report's or a book's imprint ("Please cite this
 # publication as", its ISBNs) is on page 4
 IMPRINT_PAGE = 4
+BLANK_PAGES_SKIPPED = 3  # at most, before a title page
 COVER_PAGES_CHARACTERS = 300
 TITLE_PAGE_LINES = 15  # a book's title page holds few lines
 _NOTED_PUBLISHER = re.compile(r"10\.(?:1186|1007|1038|3390)/")  # BMC, Springer, Nature, MDPI
@@ -95,10 +98,53 @@ def _read_page(pdf: object, number: int, sized: bool = False) -> PageLines:
         page.close()
 
 
+class _FromFirstPrintedPage:
+    """A document read from its first page with text: a thesis's unprinted flyleaves before
+    its title page are not its page 1 (page numbers are counted from that page)."""
+
+    def __init__(self, pdf: Any, skip: int) -> None:
+        self.pdf, self.skip = pdf, skip
+
+    def __len__(self) -> int:
+        return len(self.pdf) - self.skip
+
+    def __getitem__(self, index: int) -> Any:
+        return self.pdf[index + self.skip]
+
+    def get_metadata_dict(self) -> Any:
+        return self.pdf.get_metadata_dict()
+
+
+def _blank_leading_pages(pdf: object, first: PageLines, count: int) -> int:
+    """How many pages that hold nothing at all (no text, no image, no drawing: not a scan nor
+    a drawn cover) come before the first printed one; 0 when page 1 prints something or no
+    page of the first few does."""
+    if first.text().strip():
+        return 0
+    skip = 0
+    while skip < min(BLANK_PAGES_SKIPPED, count - 1) and _empty(pdf, skip + 1):
+        skip += 1
+    return skip if skip < count and _read_page(pdf, skip + 1).text().strip() else 0
+
+
+def _empty(pdf: object, number: int) -> bool:
+    page = load_page(pdf, number)
+    if page is None:
+        return False
+    try:
+        return next(iter(page.get_objects()), None) is None
+    finally:
+        page.close()
+
+
 def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
     """The metadata of an open pypdfium2 document (``path`` lets the XMP packet be read)."""
     count = len(pdf)  # type: ignore[arg-type]
     pages = [_read_page(pdf, n) for n in PAGES_READ if n <= count]
+    skip = _blank_leading_pages(pdf, pages[0], count) if pages else 0
+    if skip:
+        pdf, count = _FromFirstPrintedPage(pdf, skip), count - skip
+        pages = [_read_page(pdf, n) for n in PAGES_READ if n <= count]
     if _image_cover(pages):
         pages[1] = _read_page(pdf, 2, sized=True)  # its title block is read there
     inside = sum(len(page.text()) for page in pages[1:])
@@ -144,15 +190,18 @@ def _book_front_matter(
     if metadata.type in ("", "manuscript"):
         metadata.type = "book"
         metadata.evidence["type"] = f"{where}: an ISBN and no journal"
-    if len(metadata.title.split()) <= 1:
+    if len(metadata.title.split()) <= 1 or not metadata.authors:
         _title_page(pdf, metadata, found.page)
 
 
 def _title_page(pdf: object, metadata: DocumentMetadata, imprint_page: int) -> None:
     """The title and authors of the nearest page before the imprint set as a title page: a
     few lines, a title of three words or more in large type (not the series' one word), the
-    names above or under it."""
-    for number in range(imprint_page - 1, 0, -1):
+    names above or under it. Each only where page 1 did not give it (a half title gives the
+    title and no author)."""
+    titled_already = len(metadata.title.split()) > 1
+    first = 2 if titled_already else 1  # page 1's names were read with its title
+    for number in range(imprint_page - 1, first - 1, -1):
         lines = _read_page(pdf, number, sized=True)
         if not lines.lines or len(lines.lines) > TITLE_PAGE_LINES:
             continue
@@ -165,8 +214,9 @@ def _title_page(pdf: object, metadata: DocumentMetadata, imprint_page: int) -> N
             for line in lines.lines
             if looks_like_name(line.text.strip())
         ]
-        metadata.title = titled[0].title
-        metadata.evidence["title"] = f"p{number} the book's title page (0.6)"
+        if not titled_already:  # page 1 gave none: covers, a blank
+            metadata.title = titled[0].title
+            metadata.evidence["title"] = f"p{number} the book's title page (0.6)"
         if names and not metadata.authors:
             metadata.authors = names
             metadata.evidence["authors"] = f"p{number} the book's title page (0.6)"
@@ -243,6 +293,7 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
         *cover_issuers(text),
         *running_body(text),
         *hal_cover(text),
+        *digital_commons_cover(text),
         *mpra_cover(text),
         *dagstuhl_foot(text),
         *nature_foot(text),
@@ -304,8 +355,11 @@ def _weak_title(title: str) -> bool:
 def _thesis_title_wins(found: str, title: str) -> bool:
     """Whether a thesis title page's title replaces the title block's: where the block found
     none, read the institution or the degree, or stopped at the first of lines set apart
-    ("HARP: A MACHINE LEARNING FRAMEWORK" / "ON TOP OF …")."""
-    extends = found.casefold().startswith(title.casefold()) and len(found) > len(title)
+    ("HARP: A MACHINE LEARNING FRAMEWORK" / "ON TOP OF …"), or began at the second ("AND THE
+    EULER EQUATION …" under "LIMITED BOND MARKET PARTICIPATION")."""
+    longer = len(found) > len(title)  # the block stopped at its first lines, or began after them
+    extends = longer and found.casefold().startswith(title.casefold())
+    extends = extends or (longer and bool(title) and found.casefold().endswith(title.casefold()))
     named = name_alone(title)  # the author's name, set as large as the title
     return bool(found) and (not title or framed_title(title) or extends or named)
 

@@ -425,7 +425,9 @@ _AUTHOR_CELL = re.compile(
     re.I,
 )
 _CHINESE_AUTHOR = re.compile(
-    r"^\s*(?:作\s?者\s?姓\s?名|研\s?究\s?生)\s*[:：]?\s*(?P<name>[\u4e00-\u9fff]{2,4})\s*$", re.M
+    r"^\s*(?:作\s?者\s?姓\s?名|研\s?究\s?生|学\s?生\s?姓\s?名|姓\s*名)\s*[:：]?\s*"
+    r"(?P<name>[\u4e00-\u9fff]{2,4})\s*$",
+    re.M,
 )
 _CELLS = re.compile(r"\s{2,}")
 # who a thesis names besides its author: the name under one of these is not the author
@@ -457,8 +459,9 @@ def thesis_authors(text: PrintedText, title: str = "") -> list[str]:
         return names
     if chinese := _CHINESE_AUTHOR.search(front):  # "作 者 姓 名  李航"
         return [chinese.group("name")]
-    author = _column_author(front.splitlines()) or _unlabelled_author(text, title)
-    return [author] if author else []
+    if author := _column_author(front.splitlines()):
+        return [author]
+    return _unlabelled_authors(text, title)
 
 
 def _unspaced_front(text: PrintedText) -> str:
@@ -520,17 +523,18 @@ def _column_author(lines: list[str]) -> str:
     return ""
 
 
-def _unlabelled_author(text: PrintedText, title: str) -> str:
+def _unlabelled_authors(text: PrintedText, title: str) -> list[str]:
     """The name a thesis title page prints alone on its line, apart from the title above it
     ("Parallelization of … / Skyline Computation" then "Oleksii Kulikov"), and not under a
-    supervisor's label."""
+    supervisor's label; with the names set alike on the lines right under it (a thesis by
+    two students: "Love Arreborn" / "Nadim Lakrouz")."""
     lines = sorted(text.pages[0].lines, key=lambda line: line.top) if text.pages else []
-    for above, line in pairwise(lines):
+    for index, (above, line) in enumerate(pairwise(lines)):
         apart = abs(line.size - above.size) > 0.5 or line.top - above.bottom > 0.8 * line.size
         words = [w for w in line.text.split() if w not in _NAME_JOINERS]
         if (
             not apart
-            or not 2 <= len(words) <= 4
+            or not 2 <= len(words) <= (5 if line.text.isupper() else 4)  # "MARIA EDUARDA …"
             or ":" in line.text
             or above.text.rstrip().endswith(":")
             or _NOT_AUTHOR.search(above.text)
@@ -540,8 +544,22 @@ def _unlabelled_author(text: PrintedText, title: str) -> str:
         ):
             continue
         if name := _one_name(line.text):
-            return name
-    return ""
+            return [name, *_names_set_under(line, lines[index + 2 :])]
+    return []
+
+
+def _names_set_under(first: Line, below: list[Line]) -> list[str]:
+    names = []
+    for above, line in pairwise([first, *below]):
+        close = line.top - above.bottom <= 0.8 * line.size
+        if abs(line.size - first.size) > 0.5 or not close or _NOT_AUTHOR.search(line.text):
+            break
+        if ":" in line.text or not 2 <= len(line.text.split()) <= 4:
+            break
+        if not (name := _one_name(line.text)):
+            break
+        names.append(name)
+    return names
 
 
 # A report's or brief's author label: "Authors:" over "Nicola Davey & Ali Cole",
@@ -690,7 +708,7 @@ _THESIS_FRAME = re.compile(
 )
 _TITLE_LABEL = re.compile(
     r"^\s*(?:Sujet\sde\sla\sthèse|Titre\sde\sla\sthèse|Title\sof\s(?:the\s)?thesis|Th[èe]me|THEME|"
-    r"Thema\sder\sArbeit|Título\sde\sla\stesis|Titolo\sdella\stesi|Тема|论\s?文\s?题\s?目)"
+    r"Thema\sder\sArbeit|Título\sde\sla\stesis|Titolo\sdella\stesi|Тема|(?:论\s?文\s?)?题\s*目)"
     r"\s*[:：]?\s*(?P<title>[^\n]*)$",
     re.M | re.I,
 )
@@ -710,11 +728,20 @@ def thesis_title(text: PrintedText, authors: Sequence[str] = ()) -> str:
             title = label.group("title").strip()
             if not title or OPEN_END.search(title):  # "… à la détection de" / "droites"
                 title = f"{title} {_lines_from(lines[index + 1 :])}"
+            elif _goes_on_in_chinese(line, lines[index + 1 : index + 2]):
+                title += lines[
+                    index + 1
+                ].text.strip()  # "题目：面向 FPGA 的软硬件结合异步" / "状态机…"
             return " ".join(title.split())
     frame = _frame_lines(lines)
     # the author's name, set larger than the title ("DAVI JOSUÉ MARCON")
     labelled = {fold(name) for name in _labelled_names(_unspaced_front(text))}
     named = _names_of(authors) | _catalogued_names(text, lines) | labelled
+    named |= {  # ABNT covers: the author in capitals over the title, in one type
+        fold(line.text)
+        for line, below in zip(lines, [*lines[1:], None], strict=True)
+        if _name_in_capitals(line.text) and not (below and _joined_below(line, below))
+    }
     framed = _without_author_line(
         lines,
         [
@@ -729,7 +756,9 @@ def thesis_title(text: PrintedText, authors: Sequence[str] = ()) -> str:
     start = next(i for i in framed if lines[i].size >= largest - 0.1)
     if largest - min(lines[i].size for i in framed) <= _SAME_SIZE:
         start = _first_unframed(lines, framed) or start  # one size for all: no display type
-    while start - 1 in framed and _close(lines[start - 1], lines[start]):
+    while start - 1 in framed and (
+        _close(lines[start - 1], lines[start]) or _joined_below(lines[start - 1], lines[start])
+    ):
         start -= 1  # the text layer set the title's first lines a little smaller
     return _lines_from(lines[start:])
 
@@ -812,11 +841,13 @@ _PLACE_AND_YEAR = re.compile(rf"[^\W\d][^\d]{{1,40}},\s*{YEAR}")  # "México, CD
 
 
 def _imprint_place(lines: list[Line], index: int) -> bool:
-    """The city over the year at the foot of a cover ("Belém" / "2022"), or the year alone."""
+    """The city over the year at the foot of a cover ("Belém" / "2022"), or the year alone
+    (with its month: "mars 2013")."""
     below = lines[index + 1].text.strip() if index + 1 < len(lines) else ""
     line = lines[index].text.strip()
     place = len(line.split()) <= 3 and bool(re.fullmatch(YEAR, below))
-    return place or bool(re.fullmatch(YEAR, line) or _PLACE_AND_YEAR.fullmatch(line))
+    dated = re.fullmatch(rf"(?:{MONTH}\s(?:de\s)?)?{YEAR}", line)
+    return place or bool(dated or _PLACE_AND_YEAR.fullmatch(line))
 
 
 def _goes_on(above: Line, line: Line) -> bool:
@@ -864,6 +895,40 @@ def name_alone(text: str) -> bool:
     return not text.isupper() and looks_like_name(clean_name(text))
 
 
+def _name_in_capitals(text: str) -> bool:
+    """A name alone on its line in capitals, as a Brazilian (ABNT) cover sets its author's
+    over the title in the same type ("PAULO FELIPE REIS BISTENE ALEXANDRINO")."""
+    words = text.split()
+    title_words = not _TITLE_WORDS.isdisjoint(words)  # "DEEP LEARNING FOR VISION"
+    latin = re.fullmatch(r"[A-ZÀ-Þ'’.\-\s]+", text) is not None  # not a Cyrillic title's line
+    return latin and 3 <= len(words) <= 5 and not title_words and looks_like_name(text)
+
+
+_TITLE_WORDS = frozenset(
+    {"OF", "FOR", "AND", "THE", "IN", "ON", "WITH", "TO", "A", "AN", "AT", "BY", "FROM", "E"}
+    | {"EM", "COM", "PARA", "NA", "NO", "UMA", "UM", "SOBRE", "ENTRE", "POR", "O", "AS", "OS"}
+    | {"Y", "EL", "LA", "LOS", "LAS", "EN", "CON", "DEL"}
+)
+# a title line that opens with one of these goes on from the line above, however far apart
+# a thesis page sets them ("LIMITED BOND MARKET PARTICIPATION" / "AND THE EULER EQUATION …")
+_JOINER_START = re.compile(r"^\s*(?:and|or|of|for|in|on|to|with|from|by|e|y|de|do|da)\s", re.I)
+
+
+def _joined_below(above: Line, line: Line) -> bool:
+    same = abs(line.size - above.size) <= _SAME_SIZE
+    near = line.top - above.bottom <= 3 * line.size
+    return same and near and bool(_JOINER_START.match(line.text))
+
+
+def _goes_on_in_chinese(line: Line, following: list[Line]) -> bool:
+    """A Chinese title line whose next line, set alike and close under it, carries no label."""
+    if not following or not re.search(r"[\u4e00-\u9fff]$", line.text.strip()):
+        return False
+    below = following[0]
+    unlabelled = not re.search(r"[:：]", below.text)
+    return unlabelled and _close(line, below) and bool(re.match(r"\s*[\u4e00-\u9fff]", below.text))
+
+
 def _lines_from(lines: list[Line]) -> str:
     """The first line and those under it set like it and close to it."""
     if not lines:
@@ -873,11 +938,8 @@ def _lines_from(lines: list[Line]) -> str:
         last = taken[-1]
         same = abs(line.size - last.size) <= _SAME_SIZE
         broken_off = OPEN_END.search(last.text) is not None  # "… DEL AREA DE LA" / "SALUD EN …"
-        if (
-            not same
-            or line.top - last.bottom > _TITLE_GAP * line.size
-            or (_THESIS_FRAME.search(line.text) and not broken_off)
-        ):
+        apart = line.top - last.bottom > _TITLE_GAP * line.size and not _joined_below(last, line)
+        if not same or apart or (_THESIS_FRAME.search(line.text) and not broken_off):
             break
         taken.append(line)
     return " ".join(line.text.strip() for line in taken)

@@ -50,7 +50,9 @@ _PREPRINT_DOI = re.compile(
 _REPORT_DOI = re.compile(r"10\.(?:1787|18356)/", re.I)  # OECD iLibrary, UN iLibrary
 _ISBN_IN_DOI = re.compile(r"(?<!\d)97[89]-?(?:\d-?){9}[\dX]")  # 10.1007/978-3-030-…_7
 _CONFERENCE = re.compile(
-    r"\b(?:proceedings|conference|workshop|symposium|meeting|congress|colloquium)\b", re.I
+    r"\b(?:proceedings|conference|workshop|symposium|meeting|congress|colloquium|actas|anais|"
+    r"atti|coloquio|congreso|congresso|jornadas)\b",
+    re.I,
 )
 
 

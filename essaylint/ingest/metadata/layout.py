@@ -88,7 +88,40 @@ def read_page_lines(page: object, number: int, max_chars: int = 15000) -> PageLi
         builder.end_line()
     finally:
         textpage.close()
-    return PageLines(number, height, without_line_numbers(builder.lines), width=width)
+    lines = with_raised_marks_inline(builder.lines)
+    return PageLines(number, height, without_line_numbers(lines), width=width)
+
+
+RAISED_MARK_CHARS = 3  # "∗", "2", "†": what a text layer sets on a line of its own
+
+
+def with_raised_marks_inline(lines: list[Line]) -> list[Line]:
+    """Lines the text layer broke around a raised mark joined again: "de C" / "∗" /
+    "-algèbres" on one baseline is "de C∗-algèbres" (the mark is kept, as printed)."""
+    out: list[Line] = []
+    index = 0
+    while index < len(lines):
+        if index + 2 < len(lines) and _broken_at_mark(*lines[index : index + 3]):
+            before, mark, after = lines[index : index + 3]
+            glue = "" if not after.text[:1].isalnum() else " "
+            out.append(replace(before, text=f"{before.text}{mark.text}{glue}{after.text}"))
+            index += 3
+            continue
+        out.append(lines[index])
+        index += 1
+    return out
+
+
+def _broken_at_mark(before: Line, mark: Line, after: Line) -> bool:
+    return (
+        len(mark.text) <= RAISED_MARK_CHARS
+        and not any(c.isalpha() for c in mark.text)
+        and abs(before.top - after.top) < 0.5
+        and abs(before.size - after.size) < 0.5
+        and before.top - before.size < mark.top < before.bottom
+        and not before.marked
+        and not after.marked
+    )
 
 
 _LINE_NUMBER = re.compile(r"^(?P<n>\d{1,4})\s+(?=\S)")

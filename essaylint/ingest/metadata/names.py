@@ -23,7 +23,9 @@ PARTICLES = frozenset(
         "dos",
         "du",
         "la",
+        "las",
         "le",
+        "los",  # "Juan Romera de los Santos"
         "ten",
         "ter",
         "bin",

@@ -121,7 +121,7 @@ _COPYRIGHT_GLYPH = re.compile(
     # code for ©), "Copyright q 2005 by the …", "Copyright \x17 2000 by Academic Press",
     # "\x02 2014 by the Ecological Society of America" (pdfium's code for that glyph), AAAI's
     # "Copyright c 2019, Association for the Advancement of Artificial Intelligence"
-    r"|(?:^|(?<=\s))[#rÓ\x02](?= (?:19|20)\d\d (?:by )?(?:the )?[A-Z])"
+    r"|(?:^|(?<=\s))[#rÓ\x02](?= ?(?:19|20)\d\d (?:by )?(?:the )?[A-Z])"  # "r2010 American …"
     # SAGE's journals for AERA: "! 2018 AERA. http://…"; Wiley's "& 2003 Wiley-Liss, Inc."
     r"|^[!&](?= (?:19|20)\d\d [A-Z])"
     r"|(?<=\$\d\.\d\d)\s?Q(?= (?:19|20)\d\d IEEE\b)"  # IEEE's "…/96 $5.00Q 1996 IEEE"
@@ -242,10 +242,11 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"^{LEAD}{JOURNAL}\sBand\s(?P<volume>\d{{1,4}})\s?/\s?(?P<year>{YEAR})\s*$",
         0.8,
     ),
-    # Nat. Hazards Earth Syst. Sci., 6, 1007-1015, 2006 (Copernicus journals)
+    # Nat. Hazards Earth Syst. Sci., 6, 1007-1015, 2006 (Copernicus journals); Annals of
+    # Operations Research 134, 215–238, 2005 (Kluwer's and Springer's, the comma left out)
     _form(
         "journal, vol, pages, year",
-        rf"^{JOURNAL},\s(?P<volume>\d{{1,4}}),\s(?P<page>{PAGES}),\s(?P<year>{YEAR})\s*$",
+        rf"^{JOURNAL},?\s(?P<volume>\d{{1,4}}),\s(?P<page>{PAGES}),\s(?P<year>{YEAR})\s*$",
         0.85,
     ),
     # Clinical Science (2014) 126, 305-313 / Behav Ecol Sociobiol (2015) 69:1383-1394 /
@@ -447,6 +448,19 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"{JOURNAL}\s(?P<volume>\d{{1,4}}):(?P<page>{PAGES})(?:\s\(|,\s)(?P<year>{YEAR})\b",
         0.8,
     ),
+    # CMAJ • DECEMBER 8, 2009 • 181(12)
+    _form(
+        "journal • date • vol(issue)",
+        rf"^{JOURNAL}\s•\s{MONTH}\s\d{{1,2}},\s(?P<year>{YEAR})\s•\s(?P<volume>\d{{1,4}})"
+        rf"\((?P<issue>[\w\-]{{1,7}})\)\s*$",
+        0.85,
+    ),
+    # Water Quality Research Journal | 53.1 | 2018 (IWA Publishing's heads)
+    _form(
+        "journal | vol.issue | year",
+        rf"{JOURNAL}\s\|\s(?P<volume>\d{{1,4}})\.(?P<issue>\d{{1,3}})\s\|\s(?P<year>{YEAR})\s*$",
+        0.85,
+    ),
     # J Physiol 567.1 (2005) pp 79-93
     _form(
         "journal vol.issue (year) pp pages",
@@ -641,10 +655,11 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         0.95,
     ),
     # Project MUSE's cover: "Journal of Democracy, Volume 32, Number 2, April 2021, pp. 116-131
-    # (Article)", the season for the month in some ("Fall/Winter 2010")
+    # (Article)", the season for the month in some ("Fall/Winter 2010"), "Issue" for "Number"
+    # and no month in others ("Observational Studies, Volume 9, Issue 2, 2023, pp. 1-42")
     _form(
         "journal, Volume v, Number n, month year, pp. pages",
-        rf"^{JOURNAL},\sVolume\s(?P<volume>\d{{1,4}}),\sNumber\s(?P<issue>[\w\-]{{1,7}}),\s"
+        rf"^{JOURNAL},\sVolume\s(?P<volume>\d{{1,4}}),\s(?:Number|Issue)\s(?P<issue>[\w\-]{{1,7}}),\s"
         rf"(?:[A-Z][a-z]+(?:[/\-][A-Z][a-z]+)?\s)?(?P<year>{YEAR}),\spp\.\s(?P<page>{PAGES})\b",
         0.9,
     ),
@@ -809,7 +824,8 @@ _CONFERENCE_LINE = re.compile(
     rf"{_SPELLED_ORDINAL})\s)?"
     r"(?:(?:IEEE|ACM|IFIP|ISCA|AAAI|SIAM)(?:/\w+)?\s)?(?:International\s|Annual\s|European\s|"
     r"National\s|Joint\s)*(?:Conference|Symposium|Workshop|Congress)\s(?:on|of|in)\s[^\n.;:()]{4,120}?"
-    r"(?:\s\([\w\s\-]+\))?(?:\sWorkshop\son\s[^\n.;:()]{2,60})?)"
+    r"(?:\s\([\w\s\-]+\))?(?:\sWorkshop\son\s[^\n.;:()]{2,60})?"
+    r"(?::\s[A-Z][^\n.;:()]{3,60})?)"  # IEEE's "…Computing Systems: Technology and Applications"
     # a place or a date after the name, not more of its topics ("…on Dependable, Autonomic and
     # Secure Computing")
     r"(?=(?:,\s(?![A-Z][\w\-]+(?:,\s[A-Z][\w\-]+)*,?\s(?:and|&)\s[A-Z])[^\n]{2,60})?\.?\s*$)",
@@ -911,7 +927,19 @@ def _citation_lines(text: PrintedText) -> Iterator[Candidate]:
             yield Candidate("container", match.group("container"), 0.7, f"p{number} foot '{line}'")
     for match in _PMC_FINAL_FORM.finditer(front):
         yield from match_candidates(match, "p1 PMC author manuscript", 0.85)
+    for page in (2, 3):  # set on even pages only, so not a head that recurs on the pages read
+        head = text.text_of(page).strip().split("\n", 1)[0] if text.page(page) else ""
+        if match := _PROCEEDINGS_RUNNING_HEAD.match(head.strip()):
+            yield from match_candidates(match, f"p{page} proceedings head", 0.8)
     yield from _proceedings(text)
+
+
+# "42 | Actas del XVIII Coloquio de Historia de la Educación. Vol. 2. Sección 3": the running
+# head of proceedings in Spanish, Portuguese or Italian
+_PROCEEDINGS_RUNNING_HEAD = re.compile(
+    r"^\d{1,4}\s\|\s(?P<container>(?:Actas|Anais|Atti)\s[^.|\n]{5,120}?)\.\s"
+    r"Vol\.\s(?P<volume>\d{1,3})\b"
+)
 
 
 def _nature_head(match: re.Match[str], number: int) -> Iterator[Candidate]:
@@ -1020,7 +1048,24 @@ def _forms_in(line: str, where: str, seen: set[tuple[str, str]], factor: float =
             if key in seen:
                 continue
             seen.add(key)
-            yield from match_candidates(match, f"{where} citation line", form.confidence * factor)
+            head = _JOURNAL_HEAD.search(line[: match.start("container")]) if container else None
+            for candidate in match_candidates(
+                match, f"{where} citation line", form.confidence * factor
+            ):
+                if head and candidate.field == "container":  # "Journal of Money, " + "Credit …"
+                    joined = " ".join(f"{head.group('head')}{candidate.value}".split())
+                    candidate = replace(candidate, value=joined)
+                yield candidate
+
+
+# the first part of a journal's name that holds a comma, before the part a citation form
+# reads ("Journal of Money, Credit and Banking, Vol. 51"; "Journal of Public Budgeting,
+# Accounting & Financial Management Vol. 32 No. 5, 2020")
+_JOURNAL_HEAD = re.compile(
+    r"(?:^|\s{2}|[.;:\d]\s)(?P<head>(?:The\s)?(?:Journal|Review|Annals|Bulletin|Transactions|"
+    r"Archives|Revista|Revue|Zeitschrift)\s[^,;:.\n]{2,60},\s(?:[^,;:.\n]{2,40},\s)*)$",
+    re.M,
+)
 
 
 def match_candidates(match: re.Match[str], where: str, confidence: float) -> Iterator[Candidate]:
@@ -1191,6 +1236,7 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
             if year:
                 yield Candidate("year", year.group(1), 0.75, where, line=quote)
     yield from _ceur_footer(text.front_flat)
+    yield from _ceurart_footer(text.text_of(1))
     yield from _usenix(text)
     if match := _XPLORE_BANNER.search(front):
         quote = match.group(0)[:120]
@@ -1300,6 +1346,26 @@ def _ceur_footer(front: str) -> Iterator[Candidate]:
     yield Candidate("url", match.group("url"), 0.8, where)
 
 
+def _ceurart_footer(front: str) -> Iterator[Candidate]:
+    """CEUR's later template ("ceurart") prints no volume on page 1, only the event's line in
+    its foot over the footnotes, and its licence line ("© 2025 Copyright for this paper by
+    its authors. Use permitted under Creative Commons…"): "Ital-IA 2025: 5th National
+    Conference on Artificial Intelligence, organized by CINI, June 23-24, 2025, Trieste, IT"."""
+    if not _CEURART_LICENCE.search(front):
+        return
+    events = [m for m in _EVENT_LINE.finditer(front) if re.search(rf"\b{YEAR}\b", m.group(0))]
+    if not events:
+        return
+    line = events[-1].group(0).strip()
+    parts = [p.strip() for p in line.split(",")]
+    end = next(i for i, p in enumerate(parts) if re.search(rf"\b{YEAR}\b", p))
+    if re.match(r"\d", parts[end]) or not _CONFERENCE_WORD.search(", ".join(parts[: end + 1])):
+        return
+    where = f"p1 CEUR foot '{line[:100]}'"
+    yield Candidate("container", ", ".join(parts[: end + 1]), 0.8, where)
+    yield Candidate("year", re.search(rf"\b({YEAR})\b", parts[end]).group(1), 0.75, where)
+
+
 # PubMed Central's author manuscripts: "Published in final edited form as:" over
 # "Curr Psychiatry Rep. ; 21(11): 116. doi:…" (the date may be left out)
 _PMC_FINAL_FORM = re.compile(
@@ -1313,6 +1379,14 @@ _SPRINGER_SERIES_FOOT = re.compile(
     rf"\(Eds?\.\)\s?:\s?(?P<container>[^,()\n]{{3,80}}),\s(?:LNCS|LNAI|LNBI|CCIS|LNICST|LNBIP|"
     rf"LNNS|LNEE|AISC|IFIP\sAICT|SIST|SCI|LNDECT)\s(?P<volume>\d{{1,5}}),\spp\.\s?(?P<page>{PAGES}),"
     rf"\s(?P<year>{YEAR})\b"
+)
+_CEURART_LICENCE = re.compile(
+    r"Copyright\sfor\sthis\spaper\sby\sits\sauthors\.\sUse\spermitted\sunder\sCreative\sCommons"
+)
+_CONFERENCE_WORD = re.compile(r"\b(?:Conference|Workshop|Symposium|Congress|Forum|Meeting)\b")
+_EVENT_LINE = re.compile(
+    r"^[^\n]{0,120}\b(?:Conference|Workshop|Symposium|Congress|Forum|Meeting)\b[^\n]{0,200}$",
+    re.MULTILINE,
 )
 _CEUR = re.compile(
     r"\(Eds?\.\):\s*(?P<body>[^()]{8,300}?),?\s+published\s+at\s+"
@@ -1745,13 +1819,17 @@ _HOLDER = r"(?P<holder>[A-Z][\w&'\-]*(?:\s(?:St\.|[A-Z][\w&'\-]*|&|and|of|de|fü
 # code of a journal's foot ("Society for Neuroscience 0270-6474/98/1810105-11$05.00/0")
 _HOLDER_END = (
     r"(?=\s?[.,;|]|\s+All\s|\s*$|\s+\(|\s{2}|\s+This\s|\sDOI\b|\s\d{4}-\d{3}[\dX]/|\s\d[\d\-]*\s*$"
+    r"|\sor\sits\slicensors\b"  # "© 2009 Canadian Medical Association or its licensors"
     r"|\s(?:and|&)\sthe\sauthors?\b"  # "© 2020 – IOS Press and the authors": the publisher
     # a code after the holder ("… Monetary Fund WP/23/67"), a second holder ("Ltd/CNRS")
     r"|\s[A-Z]{1,4}/\d|/(?=[A-Z]))"
 )
 _COPYRIGHT_HOLDER = re.compile(
-    rf"(?:©|Copyright\s*:?\s*(?:[©#]\s*)?)\s*(?:{YEAR}(?:\s?-\s?{YEAR})?(?:[,\s]+|\s-\s)(?:by\s)?(?:the\s)?{_HOLDER}|"
-    rf"(?:by\s)?(?:the\s)?{_HOLDER.replace('holder', 'holder_b')},?\s*{YEAR}){_HOLDER_END}",
+    rf"(?:©|Copyright\s*:?\s*(?:[©#]\s*)?)\s*(?:{YEAR}(?:\s?-\s?{YEAR})?(?:[,\s]+|\s-\s)(?:by\s)?(?:the\s)?{_HOLDER}{_HOLDER_END}|"
+    # the year after the holder ends it: "© IWA Publishing 2018 Water Quality Research Journal"
+    # (not a founding year that is part of the name: "© Mattioli 1885")
+    rf"(?:by\s)?(?:the\s)?{_HOLDER.replace('holder', 'holder_b')},?\s*"
+    r"(?:19[5-9]\d|20\d\d)(?![\d\-/]))",
     re.M,
 )
 # "© Akadémiai Kiadó, Budapest", "Copyright by Sociedade Brasileira de Física.": a holder of
@@ -2233,16 +2311,35 @@ _SPRINGER_CHAPTER_FOOT = re.compile(
 )
 
 
+# a chapter's head at Research Signpost / Transworld Research Network: the book, the year,
+# the chapter's pages, the ISBN and the editors ("Understanding the Dynamics of … Models, 2012:
+# 133-156 ISBN: 978-81-7895-549-0 Editors: Steady Mushayabasa and Claver P. Bhunu")
+_BOOK_LINE_WITH_EDITORS = re.compile(
+    rf"^(?P<container>[A-Z][^.:;,\n]{{10,200}}(?:\n[^.:;,\n]{{1,200}})?),\s(?P<year>{YEAR}):\s?"
+    rf"(?P<page>{PAGES})\s+ISBN:\s?(?P<isbn>97[89][\d\-]{{10,16}})\s+Editors?:",
+    re.M,
+)
+
+
 def chapter_candidates(text: PrintedText) -> Iterator[Candidate]:
     match = _CHAPTER_IN.search(text.front_flat) or _CHAPTER_IN_EDS.search(text.front_flat)
     if match:
         yield from match_candidates(match, "p1 chapter reference", 0.75)
         yield Candidate("type_cue", "chapter", 0.7, f"p1 chapter reference '{match.group(0)[:80]}'")
+    if book := _BOOK_LINE_WITH_EDITORS.search(text.front_text()):
+        yield from match_candidates(book, "p1 book line", 0.8)
+        yield Candidate("type_cue", "chapter", 0.8, f"p1 book line '{book.group(0)[:80]}'")
     if foot := _SPRINGER_CHAPTER_FOOT.search(text.front_flat):
         where = f"p1 chapter foot '{foot.group(0)[:80]}'"
         folio_free = re.sub(r"\s(?!(?:19|20)\d\d\b)\d{1,4}(?=\s)", "", foot.group("container"))
         yield Candidate("container", folio_free, 0.8, where)
         yield Candidate("type_cue", "chapter", 0.8, where)
+
+
+_HANDED_IN = re.compile(
+    r"\b(?:Abgabetermin|Abgabedatum|Datum\sder\sAbgabe|Eingereicht\sam|Abgegeben\sam)\s*:?\s*"
+    rf"\d{{1,2}}\.\s?\d{{1,2}}\.\s?(?P<year>{YEAR})\b"
+)
 
 
 def year_candidates(text: PrintedText) -> Iterator[Candidate]:
@@ -2259,6 +2356,8 @@ def year_candidates(text: PrintedText) -> Iterator[Candidate]:
         yield Candidate("year", match.group("year"), 0.7, f"p1 '{match.group(0)[:60]}'")
     for match in _COPYRIGHT_YEAR.finditer(front):
         yield Candidate("year", match.group("year"), 0.5, f"p1 '{match.group(0)[:60]}'")
+    for match in _HANDED_IN.finditer(front):  # a student's paper: "Abgabetermin: 14.12.2018"
+        yield Candidate("year", match.group("year"), 0.6, f"p1 '{match.group(0)}'")
     first = text.first
     if first is not None:
         head = "\n".join(normalise(line.text) for line in first.lines[:25])
@@ -2364,6 +2463,10 @@ _MUSE_PAGE = re.compile(
     r"For\sadditional\sinformation\sabout\sthis\s(?:article|book|chapter)\s*\n(?:[^\n]*\n)?\s*"
     r"(?P<url>https?://muse\.jhu\.edu/\S+)"
 )
+# … or several lines later, after the labels ("For content related to this article"), as
+# the item's own page, not its related content's
+_MUSE_LABEL = re.compile(r"For\sadditional\sinformation\sabout\sthis\s(?:article|book|chapter)")
+_MUSE_ITEM = re.compile(r"(?P<url>https?://muse\.jhu\.edu/(?:article|book|chapter)/\d+)\b")
 _HAL_ID = re.compile(
     r"HAL\sId:\s?(?P<id>(?:hal|tel|inria|halshs|cea|in2p3|insu|meteo)-\d+)\s*\n?"
     r"\s*(?P<url>https?://\S+)",
@@ -2388,7 +2491,10 @@ def url_candidates(text: PrintedText) -> Iterator[Candidate]:
         url = match.group("url").rstrip(".,;)")
         if not _NOT_ITEM_URL.search(url):
             yield Candidate("url", url, 0.75, f"p1 '{match.group(0)[:80]}'")
-    if match := _MUSE_PAGE.search(text.front_text()):
+    front = text.front_text()
+    if match := _MUSE_PAGE.search(front) or (
+        _MUSE_LABEL.search(front) and _MUSE_ITEM.search(front)
+    ):
         yield Candidate("url", match.group("url").rstrip(".,;)"), 0.85, "p1 Project MUSE cover")
     if match := _HAL_ID.search(text.front_text()):
         yield Candidate(
@@ -2444,6 +2550,9 @@ _CJK_THESIS = [
     "졸업논문",
     "特別研究報告",  # the bachelor's thesis of Kyoto University's engineering faculty
     "卒業研究",
+    "毕业设计",  # "本科毕业设计（论文）": no word boundary before it after "本科"
+    "毕业论文",
+    "综合论文训练",  # Tsinghua's bachelor's thesis
 ]
 
 
@@ -2476,7 +2585,9 @@ THESIS = re.compile(
     r"Магистерская\sдиссертация|Бакалаврская\sработа|Работа\sбакалавра|"
     r"^\s*(?:Supervisor|Supervised\sby|Advisor|Adviser|Veileder|Handledare|Vejleder|"
     r"Relat(?:ore|rice)|Director\(?a?\)?\sde\stesis|Betreuer(?:in)?|Erstgutachter(?:in)?|"
-    r"Themensteller(?:/in)?|Orientador(?:a)?|Promotor|Begeleider|指導教員)\s*(?::|$)|Διδακτορική\sΔιατριβή|Διατριβή\sπου\s"
+    r"Themensteller(?:/in)?|Orientador(?:a)?|Promotor|Begeleider|指導教員|"
+    r"(?:Project|Thesis|Research)\s(?:director|supervisor|advisor))\s*(?::|$)|"
+    r"^\s*Research\sThesis\s*$|^\s*(?:A\s)?(?:Doctoral\s)?Dissertation\s*$|Διδακτορική\sΔιατριβή|Διατριβή\sπου\s"
     r"υποβλήθηκε)|"  # no word boundary in Chinese and Japanese: "专业学位硕士学位论文"
     + "|".join(_letter_spaced(term) for term in _CJK_THESIS),
     re.IGNORECASE | re.MULTILINE,
@@ -2494,17 +2605,50 @@ _REPORT = re.compile(
     r"Arbeitspapier|Rapport(?=\s(?:[^\W\d_]+\s)?(?:19|20)\d\d\b))\b",
     re.IGNORECASE | re.MULTILINE,
 )
+# a German agency's imprint: "Diese Veröffentlichung ist der Abschlussbericht zum Projekt …"
+_GERMAN_REPORT = re.compile(
+    r"\bist\s(?:der|ein)\s(?:Abschluss|Forschungs|Schluss|Zwischen)bericht\b"
+)
+_PLACES_YEAR = re.compile(rf"^\s*[A-ZÄÖÜ][\w\-]+(?:/[A-ZÄÖÜ][\w\-]+)*\s(?P<year>{YEAR})\s*$", re.M)
+# its issuer, a body: "Herausgeber: Bundesanstalt für Arbeitsschutz und Arbeitsmedizin" (a
+# book's "Herausgeber" are its editors, persons)
+_ISSUING_BODY = re.compile(
+    r"^\s*(?:Herausgeber(?:in)?|Hrsg\.)\s?:\s*(?P<publisher>(?=[^\n]*(?i:anstalt|institut|amt\b|"
+    r"verlag|stiftung|gesellschaft|verband|ministerium|zentrum|agentur|universität|hochschule|"
+    r"akademie|kommission|bundes|landes))[A-ZÄÖÜ][\w&'\- ]{2,80}?)(?=\s{2}|[,;(]|\s*$)",
+    re.M,
+)
+
+
+def _german_report(text: PrintedText) -> Iterator[Candidate]:
+    """A German agency's report, as its front pages (cover, title page, imprint) say."""
+    pages = [(page.number, text.text_of(page.number)) for page in text.front_pages]
+    stated = next((m for _, t in pages if (m := _GERMAN_REPORT.search(" ".join(t.split())))), None)
+    if stated is None:
+        return
+    yield Candidate("type_cue", "report", 0.6, f"imprint '{stated.group(0)}'")
+    for number, page in pages:
+        if year := _PLACES_YEAR.search(page):  # the title page's "Dortmund/Berlin/Dresden 2013"
+            yield Candidate("year", year.group("year"), 0.6, f"p{number} '{year.group(0).strip()}'")
+        if body := _ISSUING_BODY.search(page):
+            name = " ".join(body.group("publisher").split())
+            yield Candidate("publisher", name, 0.8, f"p{number} '{body.group(0).strip()[:80]}'")
+
+
 _THESIS_MONTH = rf"(?:{MONTH}|(?i:{IBERIAN_MONTH}))"
-# a name before the word, joined to it by hyphens too: "Rheinische Friedrich-Wilhelms-Universität"
+# a name before the word, joined to it by hyphens too: "Rheinische Friedrich-Wilhelms-Universität";
+# a French university's number after it, and its name after that
 _UNIVERSITY = re.compile(
     r"(?<![\w'’\-])(?P<university>"
     r"(?:(?!(?i:en|una?|de|la|el|y|of|and|in|at)\s)[A-ZÀ-Þ][\w'’\-]+[ ]){0,4}"
     r"(?:[A-ZÀ-Þ][\w'’]+-){0,3}"
     r"(?i:Universi(?:ty|tät|té|tà|dade|dad|teit|tetet|tet|tário|tario|taria|tat|tas)|[ÉE]cole|"
     r"Uniwersytet|Univerzita|Üniversitesi|Sveučilište|"  # Polish, Czech, Turkish, Croatian
+    r"Institute\sof\sTechnology|"  # "Illinois Institute of Technology"
     r"Högskolan?|Høgskolen?|Hogeschool)"  # "Södertörns Högskola": a Nordic or Dutch college
     r"(?:[ ](?:(?i:of|at|de|du|des|di|do|da|dos|the|degli|della|del|dei|i|zu|der|à)[ ])*"
-    r"[A-ZÀ-Þ][\w'’\-]+){0,5})"
+    r"[A-ZÀ-Þ][\w'’\-]+){0,5}"
+    r"(?:[ ]\d{1,2}(?![\d.,:])(?:[ ]?[-–][ ]?[A-ZÀ-Þ][\w'’\-]+)?)?)"  # "Paris 7 - Diderot"
 )
 # in other scripts: the line that names a university ("Санкт-Петербургский политехнический
 # университет Петра Великого"), or a Chinese or Japanese name up to 大学 ("京都大学大学院…")
@@ -2676,6 +2820,54 @@ def mpra_cover(text: PrintedText) -> Iterator[Candidate]:
 _MPRA_PAPER = re.compile(r"\bMPRA\sPaper\sNo\.\s?(?P<number>\d{1,7})")
 
 
+def digital_commons_cover(text: PrintedText) -> Iterator[Candidate]:
+    """The cover a bepress Digital Commons repository (Research Online, Purdue e-Pubs,
+    ScholarlyCommons…) sets before a paper: the item's page ("This conference paper is
+    available at Research Online: http://ro.uow.edu.au/infopapers/904"), and the paper's
+    citation ("…," in Australasian Conference on Robotics and Automation, 2008, pp. 1-7.";
+    "…Processing, 2011 IEEE International Conference on …, Dec. 2011, doi: …"; a series'
+    "(1992). ECE Technical Reports. Paper 275.")."""
+    pages = [text.flat_of(n) for n in (1, 2) if text.page(n) is not None]
+    flat = " ".join(pages)
+    if not _DIGITAL_COMMONS.search(flat):
+        return
+    where = "repository cover"
+    if page := _ITEM_PAGE.search(flat):
+        yield Candidate("url", page.group(0).rstrip("."), 0.8, f"{where} '{page.group(0)}'")
+    if match := _IN_PROCEEDINGS_CITED.search(flat):
+        yield from match_candidates(match, f"{where} citation", 0.8)
+    elif match := _PROCEEDINGS_THEN_DOI.search(flat):  # the year opens the name: keep it
+        quote = f"{where} citation '{match.group(0)[:100]}'"
+        yield Candidate("container", " ".join(match.group("container").split()), 0.8, quote)
+        yield Candidate("year", match.group("year"), 0.8, quote)
+    if series := _SERIES_PAPER.search(flat):
+        quote = series.group(0)[:80]
+        yield Candidate("year", series.group("year"), 0.75, f"{where} '{quote}'")
+        yield Candidate("type_cue", "report", 0.8, f"{where} '{quote}'")
+        if body := _COVER_INSTITUTION.match(text.text_of(1)):
+            yield Candidate("publisher", body.group("name"), 0.7, f"{where} '{body.group(0)}'")
+
+
+_DIGITAL_COMMONS = re.compile(
+    r"\bis\s(?:available|posted)\sat\s[\w\s]{2,40}[:.]\s?https?://|"
+    r"\bFollow\sthis\sand\sadditional\sworks\sat:\s?https?://"
+)
+_ITEM_PAGE = re.compile(r"https?://(?:[\w\-]+\.)+[a-z]{2,}/[\w\-]+/\d{1,7}(?![\w/])")
+_IN_PROCEEDINGS_CITED = re.compile(
+    rf",[\"”]\sin\s(?P<container>[A-Z][^,\"”]{{5,150}}),\s(?P<year>{YEAR}),\spp?\.\s?(?P<page>{PAGES})"
+)
+_PROCEEDINGS_THEN_DOI = re.compile(
+    rf",\s(?P<container>{YEAR}\s[A-Z][^,]{{5,150}}?(?:Conference|Symposium|Workshop)[^,]{{0,100}}),"
+    rf"\s(?:{MONTH}\s)?(?P<year>{YEAR}),\sdoi:"
+)
+_SERIES_PAPER = re.compile(
+    rf"[\"”]\s\((?P<year>{YEAR})\)\.\s[A-Z][\w\s]{{2,40}}(?:Reports?|Papers)\.\sPaper\s\d{{1,6}}\."
+)
+_COVER_INSTITUTION = re.compile(
+    r"\s*(?P<name>(?:[A-Z][\w\-]+\s){0,3}University(?:\sof\s[A-Z][\w\-]+)?)\s*$", re.M
+)
+
+
 # The stamp Wiley Online Library sets up the margin of each page it delivers: "19391676, 2005,
 # 3, Downloaded from https://onlinelibrary.wiley.com/doi/10.1111/j.1939-1676.2005.tb02713.x by
 # …" (the journal's ISSN, the issue's year and number, the article's DOI)
@@ -2764,6 +2956,8 @@ def type_cues(text: PrintedText) -> Iterator[Candidate]:
             yield Candidate("year", alone.group("year"), 0.6, "thesis title page, a year alone")
     if match := _REPORT.search(front):
         yield Candidate("type_cue", "report", 0.6, f"p1 '{match.group(0)}'")
+    else:
+        yield from _german_report(text)
     if match := _AAAI.search(text.front_flat):
         yield Candidate("type_cue", "paper-conference", 0.6, f"p1 '{match.group(0)}'")
     browser = [

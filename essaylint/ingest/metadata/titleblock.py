@@ -625,7 +625,9 @@ def _continues_title(line: Line, size: float, neighbour: Line, before: bool = Fa
     near = abs(line.size - size) <= (0.25 if as_above else alike) * size
     # a line the title breaks off at ("… Childbirth: A" / "Case Report", "… by Clustering
     # and" / "Neural Networks", set double-spaced) goes on, whatever the next line reads as
-    broken = not before and (OPEN_END.search(upper.text) or line.text.lstrip()[:1].islower())
+    lower_start = line.text.lstrip()[:1].islower() and not _BY_START.match(line.text)
+    auxiliary = _AUXILIARY_END.search(upper.text)  # "How Transparency and Reproducibility Can"
+    broken = not before and bool(OPEN_END.search(upper.text) or lower_start or auxiliary)
     if not near or not (_could_be_title(line, fewest) or (broken and _letters(line) >= fewest)):
         return False
     named = not before and looks_like_name(line.text.strip(" ."))
@@ -638,7 +640,16 @@ def _continues_title(line: Line, size: float, neighbour: Line, before: bool = Fa
     widest = (
         1.6 if colon else 2.0 if broken and same_type else 1.2 if capitals and same_type else 0.8
     )
+    goes_on_below = lower.text.lstrip()[:1].islower() and not _BY_START.match(lower.text)
+    if goes_on_below and abs(line.size - neighbour.size) <= 0.05 * size:
+        widest = 3.0  # a thesis title set with wide spacing: "… Methods" / "for Electoral Politics"
     return -0.5 * size < gap < widest * size
+
+
+_BY_START = re.compile(r"\s*by\b")
+_AUXILIARY_END = re.compile(
+    r"\b(?:Can|Could|May|Might|Must|Should|Will|Would|Does|Do|Did|Is|Are|Was|Were)\s*$"
+)
 
 
 def _letters(line: Line) -> int:
@@ -767,6 +778,8 @@ def _author_text(lines: list[Line], title_size: float, title: str = "") -> str:
         if not taken and (
             _METADATA_LINE.search(text)
             or _BEFORE_NAMES.match(text)
+            or (_DATE_ALONE.match(text) and _label_next(lines, index))  # "July 2020" over
+            # "Working Paper" (an R manual's date over its "Type Package" field is no such line)
             or (THESIS.search(text) and ":" not in text)  # not a supervisor's label
         ):  # a citation or DOI line, "by", "A Preprint", "Tesis de Licenciatura en …"
             continue
@@ -799,8 +812,12 @@ def _author_text(lines: list[Line], title_size: float, title: str = "") -> str:
     else:
         index = len(lines[:MAX_AUTHOR_FRAGMENTS])
     if taken:
-        taken += _column_names(lines[index : index + 30], first_size)
+        taken += _column_names(lines[index : index + 30], first_size, taken[0].isupper())
     return _join_author_lines(taken)
+
+
+def _label_next(lines: list[Line], index: int) -> bool:
+    return index + 1 < len(lines) and bool(_BEFORE_NAMES.match(lines[index + 1].text.strip()))
 
 
 def _without_bracketed_affiliation(text: str) -> str:
@@ -855,13 +872,21 @@ def _join_author_lines(texts: list[str]) -> str:
     return joined
 
 
-def _column_names(lines: list[Line], size: float) -> list[str]:
+_LABEL_LINE = re.compile(r"(?:\S+\s){0,3}\S+\s?:")
+
+
+def _column_names(lines: list[Line], size: float, capitals: bool) -> list[str]:
+    """Later name lines set like the first; in capitals only where the first one is (AIP's
+    cover lists related articles whose capitalised titles read as names: "QUANTUM
+    MEASUREMENTS")."""
     found = []
     for line in lines:
         text = line.names_text.strip()
-        if _STOP.match(text):
+        if _STOP.match(text) or _LABEL_LINE.fullmatch(text):  # "Project director:" over a name
             break
         if abs(line.size - size) > 0.6 or _AFFILIATION.search(text) or re.search(r"\d{3}", text):
+            continue
+        if text.isupper() and not capitals:
             continue
         names = split_names(text)
         if names and all(looks_like_name(n) and " " in n for n in names):
