@@ -531,32 +531,35 @@ def _unlabelled_authors(text: PrintedText, title: str) -> list[str]:
     lines = sorted(text.pages[0].lines, key=lambda line: line.top) if text.pages else []
     for index, (above, line) in enumerate(pairwise(lines)):
         apart = abs(line.size - above.size) > 0.5 or line.top - above.bottom > 0.8 * line.size
-        words = [w for w in line.text.split() if w not in _NAME_JOINERS]
         if (
             not apart
-            or not 2 <= len(words) <= (5 if line.text.isupper() else 4)  # "MARIA EDUARDA …"
-            or ":" in line.text
             or above.text.rstrip().endswith(":")
             or _NOT_AUTHOR.search(above.text)
-            or _NOT_AUTHOR.search(line.text)  # "Angelo Perkusich (Orientador)"
             or _THESIS_FRAME.search(line.text)
             or line.text.strip() in title
         ):
             continue
-        if name := _one_name(line.text):
+        if name := _name_alone(line):
             return [name, *_names_set_under(line, lines[index + 2 :])]
     return []
+
+
+def _name_alone(line: Line) -> str:
+    """The one name a line holds, of two to four words (five in capitals: "MARIA EDUARDA
+    …"), not a label's nor a supervisor's ("Angelo Perkusich (Orientador)")."""
+    words = [w for w in line.text.split() if w not in _NAME_JOINERS]
+    if not 2 <= len(words) <= (5 if line.text.isupper() else 4):
+        return ""
+    if ":" in line.text or _NOT_AUTHOR.search(line.text):
+        return ""
+    return _one_name(line.text)
 
 
 def _names_set_under(first: Line, below: list[Line]) -> list[str]:
     names = []
     for above, line in pairwise([first, *below]):
         close = line.top - above.bottom <= 0.8 * line.size
-        if abs(line.size - first.size) > 0.5 or not close or _NOT_AUTHOR.search(line.text):
-            break
-        if ":" in line.text or not 2 <= len(line.text.split()) <= 4:
-            break
-        if not (name := _one_name(line.text)):
+        if abs(line.size - first.size) > 0.5 or not close or not (name := _name_alone(line)):
             break
         names.append(name)
     return names
@@ -728,10 +731,8 @@ def thesis_title(text: PrintedText, authors: Sequence[str] = ()) -> str:
             title = label.group("title").strip()
             if not title or OPEN_END.search(title):  # "… à la détection de" / "droites"
                 title = f"{title} {_lines_from(lines[index + 1 :])}"
-            elif _goes_on_in_chinese(line, lines[index + 1 : index + 2]):
-                title += lines[
-                    index + 1
-                ].text.strip()  # "题目：面向 FPGA 的软硬件结合异步" / "状态机…"
+            elif _goes_on_in_chinese(line, below := next(iter(lines[index + 1 :]), None)):
+                title += below.text.strip()  # "题目：面向 FPGA 的软硬件结合异步" / "状态机…"
             return " ".join(title.split())
     frame = _frame_lines(lines)
     # the author's name, set larger than the title ("DAVI JOSUÉ MARCON")
@@ -920,11 +921,10 @@ def _joined_below(above: Line, line: Line) -> bool:
     return same and near and bool(_JOINER_START.match(line.text))
 
 
-def _goes_on_in_chinese(line: Line, following: list[Line]) -> bool:
+def _goes_on_in_chinese(line: Line, below: Line | None) -> bool:
     """A Chinese title line whose next line, set alike and close under it, carries no label."""
-    if not following or not re.search(r"[\u4e00-\u9fff]$", line.text.strip()):
+    if below is None or not re.search(r"[\u4e00-\u9fff]$", line.text.strip()):
         return False
-    below = following[0]
     unlabelled = not re.search(r"[:：]", below.text)
     return unlabelled and _close(line, below) and bool(re.match(r"\s*[\u4e00-\u9fff]", below.text))
 

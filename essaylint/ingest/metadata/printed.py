@@ -928,8 +928,8 @@ def _citation_lines(text: PrintedText) -> Iterator[Candidate]:
     for match in _PMC_FINAL_FORM.finditer(front):
         yield from match_candidates(match, "p1 PMC author manuscript", 0.85)
     for page in (2, 3):  # set on even pages only, so not a head that recurs on the pages read
-        head = text.text_of(page).strip().split("\n", 1)[0] if text.page(page) else ""
-        if match := _PROCEEDINGS_RUNNING_HEAD.match(head.strip()):
+        head = text.text_of(page).strip().split("\n", 1)[0].strip() if text.page(page) else ""
+        if match := _PROCEEDINGS_RUNNING_HEAD.match(head):
             yield from match_candidates(match, f"p{page} proceedings head", 0.8)
     yield from _proceedings(text)
 
@@ -2467,6 +2467,12 @@ _MUSE_PAGE = re.compile(
 # the item's own page, not its related content's
 _MUSE_LABEL = re.compile(r"For\sadditional\sinformation\sabout\sthis\s(?:article|book|chapter)")
 _MUSE_ITEM = re.compile(r"(?P<url>https?://muse\.jhu\.edu/(?:article|book|chapter)/\d+)\b")
+
+
+def _muse_item_after_labels(front: str) -> re.Match[str] | None:
+    return _MUSE_ITEM.search(front) if _MUSE_LABEL.search(front) else None
+
+
 _HAL_ID = re.compile(
     r"HAL\sId:\s?(?P<id>(?:hal|tel|inria|halshs|cea|in2p3|insu|meteo)-\d+)\s*\n?"
     r"\s*(?P<url>https?://\S+)",
@@ -2492,9 +2498,7 @@ def url_candidates(text: PrintedText) -> Iterator[Candidate]:
         if not _NOT_ITEM_URL.search(url):
             yield Candidate("url", url, 0.75, f"p1 '{match.group(0)[:80]}'")
     front = text.front_text()
-    if match := _MUSE_PAGE.search(front) or (
-        _MUSE_LABEL.search(front) and _MUSE_ITEM.search(front)
-    ):
+    if match := _MUSE_PAGE.search(front) or _muse_item_after_labels(front):
         yield Candidate("url", match.group("url").rstrip(".,;)"), 0.85, "p1 Project MUSE cover")
     if match := _HAL_ID.search(text.front_text()):
         yield Candidate(

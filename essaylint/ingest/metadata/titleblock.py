@@ -618,30 +618,28 @@ def _continues_title(line: Line, size: float, neighbour: Line, before: bool = Fa
     last line may be a short word set in the same type ("… directly from transcript" / "IDs")."""
     same_type = abs(line.size - size) <= 0.02 * size
     fewest = 2 if same_type and not before and len(line.text.split()) == 1 else 4
-    upper = line if before else neighbour
+    upper, lower = (line, neighbour) if before else (neighbour, line)
     colon = upper.text.rstrip().endswith(":")  # "THE TOURISM SECTOR:" / "PROGRESS REPORT …"
     alike = 0.25 if colon and not before else 0.15  # a subtitle may be set smaller
     as_above = not before and abs(line.size - neighbour.size) <= 0.02 * size  # the subtitle's
     near = abs(line.size - size) <= (0.25 if as_above else alike) * size
     # a line the title breaks off at ("… Childbirth: A" / "Case Report", "… by Clustering
     # and" / "Neural Networks", set double-spaced) goes on, whatever the next line reads as
-    lower_start = line.text.lstrip()[:1].islower() and not _BY_START.match(line.text)
+    small_start = lower.text.lstrip()[:1].islower() and not _BY_START.match(lower.text)
     auxiliary = _AUXILIARY_END.search(upper.text)  # "How Transparency and Reproducibility Can"
-    broken = not before and bool(OPEN_END.search(upper.text) or lower_start or auxiliary)
+    broken = not before and bool(OPEN_END.search(upper.text) or small_start or auxiliary)
     if not near or not (_could_be_title(line, fewest) or (broken and _letters(line) >= fewest)):
         return False
     named = not before and looks_like_name(line.text.strip(" ."))
     if named and (_CLOSED.search(upper.text) or (not same_type and not broken)):
         return False  # "Projet de master en Philosophie." / "Aubin Robert.", "… Model" / "Linna Hu"
-    gap = neighbour.top - line.bottom if before else line.top - neighbour.bottom
-    lower = neighbour if before else line
+    gap = lower.top - upper.bottom
     # a title in capitals set wide goes on; its translation under it, made alike, does not
     capitals = upper.text.isupper() and lower.text.isupper() and ":" not in upper.text + lower.text
     widest = (
         1.6 if colon else 2.0 if broken and same_type else 1.2 if capitals and same_type else 0.8
     )
-    goes_on_below = lower.text.lstrip()[:1].islower() and not _BY_START.match(lower.text)
-    if goes_on_below and abs(line.size - neighbour.size) <= 0.05 * size:
+    if small_start and abs(line.size - neighbour.size) <= 0.05 * size:
         widest = 3.0  # a thesis title set with wide spacing: "… Methods" / "for Electoral Politics"
     return -0.5 * size < gap < widest * size
 
