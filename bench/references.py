@@ -4,6 +4,7 @@ what each document prints (bench/data/references/, conventions in bench/data/REA
     python bench/references.py                      # tuning set: ../shared/corpus
     python bench/references.py --set heldout --pdf-dir DIR   # the held-out PDFs (not shipped)
     python bench/references.py --self-test          # the key against itself: 100 %
+    python bench/references.py --set heldout30 --pdf-dir DIR --present   # the PDFs DIR holds
 
 The extraction is the product's own path: ``parse_source`` (the PDF reader and the metadata
 extractor) → ``extracted_row`` (the library.csv row) → ``LibraryEntry`` → ``csl_item`` (what
@@ -414,6 +415,21 @@ def check_files(pdf_dir: Path, docs: list[dict]) -> None:
             raise SystemExit(f"{path} is not the file the key describes (sha1 differs)")
 
 
+def present_files(pdf_dir: Path, docs: list[dict]) -> list[dict]:
+    """The documents whose PDF is in ``pdf_dir``, the very file (sha1); says how many are not."""
+    import hashlib
+
+    here = [
+        d
+        for d in docs
+        if (pdf_dir / d["file"]).is_file()
+        and hashlib.sha1((pdf_dir / d["file"]).read_bytes()).hexdigest() == d.get("sha1", "")
+    ]
+    if len(here) < len(docs):
+        print(f"{pdf_dir}: {len(docs) - len(here)} of {len(docs)} documents absent, not scored")
+    return here
+
+
 def extract(pdf_dir: Path, files: list[str]) -> dict[str, dict]:
     """CSL-JSON items as essaylint's ingest and export build them."""
     import hashlib
@@ -559,6 +575,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--self-test", action="store_true", help="score the key against itself")
     ap.add_argument(
+        "--present",
+        action="store_true",
+        help="score only the key's documents whose PDF is in --pdf-dir (sha1 checked)",
+    )
+    ap.add_argument(
         "--with-visual", action="store_true", help="also count values printed only in logos"
     )
     ap.add_argument("--misses", action="store_true", help="list every miss")
@@ -579,6 +600,10 @@ def main(argv: list[str] | None = None) -> int:
             pdf_dir = dirs[i] if i < len(dirs) else (CORPUS if name == "tuning" else None)
             if pdf_dir is None:
                 ap.error(f"--set {name} needs its --pdf-dir (the PDFs are not in the repository)")
+            if args.present:
+                docs = present_files(pdf_dir, docs)
+                if not docs:
+                    continue
             check_files(pdf_dir, docs)
             preds = extract(pdf_dir, [d["file"] for d in docs])
             if args.timing:

@@ -6672,3 +6672,268 @@ def test_a_kluwer_head_without_a_comma_after_the_journal() -> None:
     metadata = lines_record([head, TITLE_36, *TEXT])
     found = (metadata.container, metadata.volume, metadata.page, metadata.year)
     assert found == ("Annals of Operations Research", "134", "215-238", 2005)
+
+
+# -- round 39 (heldout116-121) -----------------------------------------------------------------
+
+
+def test_an_acm_proceedings_name_without_its_short_name_and_year() -> None:
+    page = [
+        (100.0, 18.0, "DarkSim: A Similarity-Based Time Series Analytic Framework"),
+        (140.0, 11.0, "Ann Cole and Bea Dorn"),
+        *TEXT,
+        (700.0, 8.0, "In Proceedings of the 2024 ACM Internet Measurement Conference (IMC ’24),"),
+        (710.0, 8.0, "November 4–6, 2024, Madrid, Spain. ACM, New York, NY, USA, 18 pages."),
+    ]
+    metadata = lines_record(page)
+    assert metadata.container == "Proceedings of the 2024 ACM Internet Measurement Conference"
+
+
+def test_a_highlights_page_before_the_title_page(tmp_path: Path) -> None:
+    highlights = [
+        (72, 100, 16, "Highlights"),
+        (72, 130, 11, "Case-Base Neural Network: survival analysis with time-varying"),
+        (72, 150, 11, "Jesse Islam, Maxime Turgeon"),
+        (90, 180, 11, "- Case-base neural networks estimate the full hazard function."),
+    ]
+    title_page = [
+        (72, 100, 18, "Case-Base Neural Network: survival analysis with time-varying"),
+        (72, 140, 11, "Jesse Islam, Maxime Turgeon"),
+        *BODY,
+        (72, 800, 8, "Preprint submitted to Machine learning with applications January 9, 2024"),
+    ]
+    metadata = read(make_pdf(tmp_path / "elsarticle.pdf", [highlights, title_page, BODY]))
+    assert metadata.title == "Case-Base Neural Network: survival analysis with time-varying"
+    assert metadata.authors == ["Islam, Jesse", "Turgeon, Maxime"]
+    assert metadata.year == 2024
+
+
+def test_published_by_after_a_copyright_held_by_the_authors() -> None:
+    foot = [
+        (
+            760.0,
+            6.6,
+            "Open Access. © 2025 the author(s), published by De Gruyter.  This work is "
+            "licensed under the",
+        )
+    ]
+    metadata = lines_record([TITLE_36, *TEXT, *foot])
+    assert metadata.publisher == "De Gruyter"
+
+
+def test_an_ice_citation_over_the_title() -> None:
+    head = [
+        (
+            60.0,
+            8.0,
+            "Iverson, R. M. & George, D. L. (2016). Géotechnique 66, No. 3, 175–187 "
+            "[http://dx.doi.org/10.1680/jgeot.15.LM.004]",
+        )
+    ]
+    metadata = lines_record([*head, TITLE_36, *TEXT])
+    found = (metadata.container, metadata.volume, metadata.issue, metadata.page, metadata.year)
+    assert found == ("Géotechnique", "66", "3", "175-187", 2016)
+
+
+def test_a_title_line_broken_at_a_comma_over_more_of_the_title() -> None:
+    page = [
+        (71.3, 16.5, "A Robust Bias Against Interracial Couples"),
+        (91.2, 16.5, "Among White and Black Respondents,"),
+        (111.1, 16.5, "Relative to Multiracial Respondents"),
+        (162.5, 11.0, "Allison L. Skinner1,2 and James R. Rae1,3"),
+        *TEXT,
+    ]
+    metadata = lines_record(page)
+    assert metadata.title == (
+        "A Robust Bias Against Interracial Couples Among White and Black Respondents, "
+        "Relative to Multiracial Respondents"
+    )
+    assert metadata.authors == ["Skinner, Allison L.", "Rae, James R."]
+
+
+@pytest.mark.parametrize("bracket", ["⟨", "ff"])
+def test_a_hal_cover_cites_the_journal_article(bracket: str) -> None:
+    close = "⟩" if bracket == "⟨" else bracket
+    cover = [
+        (80.0, 18.0, "From the Stagflation to the Great Inflation: Explaining the US economy"),
+        (120.0, 12.0, "Aurélien Goutsmedt"),
+        (389.0, 14.3, "To cite this version:"),
+        (
+            416.0,
+            10.9,
+            "Aurélien Goutsmedt. From the Stagflation to the Great Inflation: Explaining",
+        ),
+        (
+            429.0,
+            10.9,
+            "the US economy of the 1970s. Revue d’économie politique, 2020, Vol. 131 (3), "
+            f"pp.557-582. {bracket}10.3917/redp.313.0239{close}.",
+        ),
+        (443.0, 10.9, f"{bracket}hal-03878374{close}"),
+        (567.0, 14.3, "HAL Id: hal-03878374"),
+        (589.0, 14.3, "https://hal.science/hal-03878374"),
+        (620.0, 12.0, "Submitted on 29 Nov 2022"),
+    ]
+    found = record(lines_record(cover, later=(TEXT,)))
+    assert found["container"] == "Revue d’économie politique"
+    assert (found["volume"], found["issue"], found["page"]) == ("131", "3", "557-582")
+    assert (found["doi"], found["year"], found["type"]) == (
+        "10.3917/redp.313.0239",
+        2020,
+        "article-journal",
+    )
+
+
+def test_a_hal_cover_of_a_conference_paper_names_no_journal() -> None:
+    cover = [
+        (80.0, 18.0, "Learning to rank with partially labelled data"),
+        (389.0, 14.3, "To cite this version:"),
+        (
+            416.0,
+            10.9,
+            "Ann Cole. Learning to rank with partially labelled data. Conférence francophone "
+            "d'apprentissage, Jun 2019, Toulouse, France. ⟨hal-02154321⟩",
+        ),
+        (567.0, 14.3, "HAL Id: hal-02154321"),
+    ]
+    assert lines_record(cover, later=(TEXT,)).volume == ""
+
+
+def test_a_licensee_a_narrow_column_breaks_and_a_foot_after_et_al_comma() -> None:
+    column = [
+        (58.7, 10.3, "BIOCHEMISTRY  2017 © The Authors,"),
+        (71.1, 7.9, "some rights reserved;"),
+        (81.1, 7.9, "exclusive licensee"),
+        (91.0, 7.9, "American Association"),
+        (101.0, 7.9, "for the Advancement"),
+        (110.9, 7.9, "of Science. Distributed"),
+        (120.9, 7.9, "under a Creative"),
+    ]
+    foot = [(800.0, 8.0, "Goyette et al., Sci. Adv. 2017; 3 : e1601692   24 March 2017   1 of 14")]
+    metadata = lines_record([*column, TITLE_36, *TEXT, *foot])
+    assert metadata.publisher == "American Association for the Advancement of Science"
+    found = (metadata.container, metadata.volume, metadata.number, metadata.year)
+    assert found == ("Sci. Adv.", "3", "e1601692", 2017)
+
+
+def test_a_dagstuhl_reports_publisher_line_and_seminar_year() -> None:
+    page = [
+        (60.0, 10.0, "Report from Dagstuhl Perspectives Workshop 24492"),
+        (90.0, 17.0, "Human in the Loop Learning through Grounded Interaction in Games"),
+        (130.0, 11.0, "Raffaella Bernardi and Julia Hockenmaier"),
+        *TEXT,
+        (700.0, 8.0, "Seminar December 1–6, 2024 – https://www.dagstuhl.de/24492"),
+        (760.0, 8.0, "Dagstuhl Reports, Vol. 14, Issue 12, pp. 28–45"),
+        (780.0, 8.0, "Dagstuhl Reports"),
+        (
+            790.0,
+            8.0,
+            "Schloss Dagstuhl – Leibniz-Zentrum für Informatik, Dagstuhl Publishing, Germany",
+        ),
+    ]
+    metadata = lines_record(page)
+    assert metadata.publisher == "Schloss Dagstuhl – Leibniz-Zentrum für Informatik"
+    assert (metadata.container, metadata.year) == ("Dagstuhl Reports", 2024)
+
+
+def test_a_dissertation_whose_signature_page_comes_before_its_title_page(tmp_path: Path) -> None:
+    title = "AGENT-BASED NETWORK MODELING FOR THE 2008 FINANCIAL CRISIS"
+    signature = [
+        (100, 140, 11, title),
+        (280, 200, 11, "by"),
+        (250, 240, 11, "Young Joon Oh"),
+        (250, 420, 11, "APPROVED BY SUPERVISORY COMMITTEE:"),
+        (250, 480, 11, "Dr. Euel Elliott, Chair"),
+    ]
+    copyright_page = [(250, 600, 11, "Copyright © 2015"), (250, 620, 11, "Young Joon Oh")]
+    title_page = [
+        (100, 140, 11, title),
+        (280, 200, 11, "by"),
+        (230, 240, 11, "YOUNG JOON OH, BA, MA"),
+        (250, 300, 11, "DISSERTATION"),
+        (220, 320, 11, "Presented to the Faculty of"),
+        (200, 340, 11, "The University of Texas at Dallas"),
+        (220, 360, 11, "in Partial Fulfillment"),
+        (220, 380, 11, "of the Requirements"),
+        (220, 400, 11, "for the Degree of"),
+        (200, 420, 11, "DOCTOR OF PHILOSOPHY IN PUBLIC POLICY"),
+        (200, 480, 11, "THE UNIVERSITY OF TEXAS AT DALLAS"),
+        (250, 500, 11, "August 2015"),
+    ]
+    pages = [signature, copyright_page, title_page, BODY, BODY]
+    metadata = read(make_pdf(tmp_path / "dissertation.pdf", pages))
+    assert (metadata.type, metadata.title, metadata.year) == ("thesis", title, 2015)
+    assert [fold(a) for a in metadata.authors] == ["ohyoungjoon"]
+    assert metadata.publisher == "The University of Texas at Dallas"
+
+
+def test_an_a_and_a_head_its_logo_and_its_publisher() -> None:
+    page = [
+        (55.9, 9.1, "A&A 460, 743–749 (2006)"),
+        (66.9, 9.1, "DOI: 10.1051/0004-6361:20065940"),
+        (77.0, 8.2, "c ESO 2006"),
+        (53.4, 15.8, "Astronomy"),
+        (66.7, 0.0, "&"),
+        (75.9, 15.8, "Astrophysics"),
+        (133.2, 15.1, "3.9 day orbital modulation in the TeV γ-ray flux and spectrum"),
+        (154.7, 15.1, "from the X-ray binary LS 5039"),
+        (182.5, 10.0, "F. Aharonian and A. G. Akhperjanian"),
+        *TEXT,
+        (
+            790.0,
+            8.0,
+            "Article published by EDP Sciences and available at http://www.aanda.org or "
+            "http://dx.doi.org/10.1051/0004-6361:20065940",
+        ),
+    ]
+    metadata = lines_record(page)
+    assert metadata.title == (
+        "3.9 day orbital modulation in the TeV γ-ray flux and spectrum from the X-ray binary "
+        "LS 5039"
+    )
+    found = (metadata.container, metadata.volume, metadata.page, metadata.year)
+    assert found == ("A&A", "460", "743-749", 2006)
+    assert metadata.publisher == "EDP Sciences"
+
+
+def test_a_researchgate_cover_naming_some_authors_before_the_preprint(tmp_path: Path) -> None:
+    title = "Ab initio study of resonance states of exotic 10Li nucleus"
+    cover = [
+        (40, 70, 7, "See discussions, stats, and author profiles for this publication at: "),
+        (40, 80, 7, "https://www.researchgate.net/publication/360030273"),
+        (40, 100, 16, title),
+        (40, 125, 8, "Preprint · April 2022"),
+        (40, 140, 6, "DOI: 10.48550/arXiv.2204.08256"),
+        (40, 200, 8, "2 authors, including:"),
+        (80, 220, 9, "Dmitry Rodkin"),
+        (80, 232, 7, "All-Russia Research Institute of Automatics (VNIIA)"),
+        (80, 244, 7, "4 PUBLICATIONS 410 CITATIONS"),
+    ]
+    first_page = [
+        (90, 100, 15, title),
+        (150, 140, 11, "D. M. Rodkin and Yu. M. Tchuvil'sky"),
+        *BODY,
+    ]
+    stamp = {1: [(20, 600, "arXiv:2204.08256v1 [nucl-th] 18 Apr 2022")]}
+    pdf = make_pdf(tmp_path / "rg.pdf", [cover, first_page, BODY], rotated=stamp)
+    metadata = read(pdf)
+    assert metadata.authors == ["Rodkin, D. M.", "Tchuvil'sky, Yu. M."]
+    assert metadata.arxiv == "2204.08256v1"
+    assert metadata.url == "https://www.researchgate.net/publication/360030273"
+
+
+def test_a_firm_on_the_author_line_and_a_bank_under_a_name_are_no_authors() -> None:
+    info = {"Author": "Matthew R. Lehnert, Axle Informatics (Matthew.Lehnert@axleinfo.com)"}
+    assert read_embedded(info, None).authors == ["Lehnert, Matthew R."]
+    assert not looks_like_name("World Bank")
+    assert looks_like_name("Mahvish Shaukat")
+
+
+def test_a_byline_under_a_short_title_and_its_subtitle_is_no_title() -> None:
+    page = [
+        (43.5, 32.6, "The surcharges super-complaint"),
+        (93.2, 14.4, "An economic perspective"),
+        (133.0, 11.5, "by Stefano Ficco and Saattvic*"),
+        *TEXT,
+    ]
+    assert lines_record(page).title.startswith("The surcharges super-complaint")

@@ -31,6 +31,7 @@ from essaylint.ingest.metadata.covers import (
     proquest_cover,
     redalyc_cover,
     researchgate_cover,
+    researchgate_lists_some,
     sage_side_head,
     thesis_authors,
     thesis_title,
@@ -42,6 +43,7 @@ from essaylint.ingest.metadata.journals import journal_names
 from essaylint.ingest.metadata.layout import PageLines, read_page_lines, read_page_text
 from essaylint.ingest.metadata.names import looks_like_name, surname_first
 from essaylint.ingest.metadata.printed import (
+    THESIS,
     Candidate,
     PrintedText,
     acl_foot,
@@ -63,6 +65,7 @@ from essaylint.ingest.metadata.printed import (
     names_a_body,
     nature_foot,
     nice_guidance,
+    normalise,
     publisher_candidates,
     publishers_note,
     report_number_candidates,
@@ -127,6 +130,43 @@ def _blank_leading_pages(pdf: object, first: PageLines, count: int) -> int:
     return skip if skip < count and _read_page(pdf, skip + 1).text().strip() else 0
 
 
+# what an elsarticle preprint may set before its title page
+_SUMMARY_PAGE = re.compile(r"^\s*(?:Highlights|Graphical [Aa]bstract)\s*$")
+
+
+def _summary_pages(pdf: object, pages: list[PageLines], count: int) -> int:
+    """How many pages of highlights or a graphical abstract come before the title page (they
+    print the title too, under their own heading, which is no title)."""
+    skip = 0
+    while skip < min(2, count - 1):
+        page = pages[skip] if skip < len(pages) else _read_page(pdf, skip + 1)
+        top = min(page.lines, key=lambda line: line.top, default=None)
+        if top is None or not _SUMMARY_PAGE.match(top.text):
+            break
+        skip += 1
+    return skip
+
+
+# a US dissertation's signature page, set before its title page (UT Dallas, Texas A&M)
+_APPROVAL = re.compile(
+    r"^\s*APPROVED\sBY\s(?:SUPERVISORY\s|DISSERTATION\s|THESIS\s)?COMMITTEE\b", re.M
+)
+APPROVAL_PAGES_SKIPPED = 5  # at most: the signature page, copyright, dedication, epigraph
+
+
+def _approval_pages(pdf: object, pages: list[PageLines], count: int) -> int:
+    """How many pages come before the title page where page 1 is the committee's signature
+    page: the title page is the first that says the document is a thesis ("DISSERTATION /
+    Presented to the Faculty of …"); 0 where none of the next few does."""
+    if not pages or not _APPROVAL.search(pages[0].text()):
+        return 0
+    for number in range(2, min(APPROVAL_PAGES_SKIPPED + 1, count) + 1):
+        page = pages[number - 1] if number <= len(pages) else _read_page(pdf, number)
+        if THESIS.search(normalise(page.text())):
+            return number - 1
+    return 0
+
+
 def _empty(pdf: object, number: int) -> bool:
     page = load_page(pdf, number)
     if page is None:
@@ -142,6 +182,7 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
     count = len(pdf)  # type: ignore[arg-type]
     pages = [_read_page(pdf, n) for n in PAGES_READ if n <= count]
     skip = _blank_leading_pages(pdf, pages[0], count) if pages else 0
+    skip = skip or _summary_pages(pdf, pages, count) or _approval_pages(pdf, pages, count)
     if skip:
         pdf, count = _FromFirstPrintedPage(pdf, skip), count - skip
         pages = [_read_page(pdf, n) for n in PAGES_READ if n <= count]
@@ -154,6 +195,8 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
         pages.append(_read_page(pdf, count))
     embedded = read_embedded(pdf.get_metadata_dict(), path)  # type: ignore[attr-defined]
     metadata = printed_metadata(PrintedText(pages, count), embedded)
+    if count > 1 and researchgate_lists_some(pages[0].text()):
+        _authors_after_cover(pdf, metadata)
     read = {page.number for page in pages}
     if not metadata.publisher and metadata.type == "report" and IMPRINT_PAGE not in read | {count}:
         # a report's imprint, after a cover, an inside cover and a title page: read only here
@@ -328,6 +371,24 @@ def _title_its_citation_ends(text: PrintedText, block: TitleBlock) -> TitleBlock
 
 COVER_IMAGE_CHARACTERS = 150  # a page 1 that prints no more, its DOI among it, is a cover
 _COVER_DOI = re.compile(r"\b10\.\d{4,9}/\S+")
+
+
+def _authors_after_cover(pdf: object, metadata: DocumentMetadata) -> None:
+    """The authors of the article's own first page, after a ResearchGate cover that lists
+    only some of them ("2 authors, including:"), where it prints the same title."""
+    inside = read_title_block(_read_page(pdf, 2, sized=True))
+    if inside.authors and _same_title(inside.title, metadata.title):
+        metadata.authors = inside.authors
+        metadata.evidence["authors"] = "p2 author lines, after a ResearchGate cover (0.75)"
+
+
+def _same_title(one: str, other: str) -> bool:
+    """The same title, give or take case, spacing and marks ("10Li" and "10 Li")."""
+    return bool(one) and _letters_of(one) == _letters_of(other)
+
+
+def _letters_of(text: str) -> str:
+    return "".join(c for c in text.casefold() if c.isalnum())
 
 
 def _page_with_title(pages: list[PageLines]) -> PageLines:

@@ -1028,6 +1028,15 @@ def _researchgate_name(lines: list[Line], index: int) -> bool:
     return stats(index + 2) and not stats(index + 1) and not stats(index)
 
 
+_RESEARCHGATE_SOME = re.compile(r"^\s*\d{1,3}\sauthors?,\sincluding:\s*$", re.M)
+
+
+def researchgate_lists_some(front: str) -> bool:
+    """Page 1's text a ResearchGate cover that lists only some authors ("2 authors,
+    including:"): the article's own first page, next, names them all."""
+    return bool(_RESEARCHGATE.search(front) and _RESEARCHGATE_SOME.search(front))
+
+
 def researchgate_cover(text: PrintedText) -> list[Candidate]:
     """The article's address and journal a ResearchGate cover names; empty where page 1 is
     no such cover."""

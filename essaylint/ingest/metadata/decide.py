@@ -267,12 +267,28 @@ def _not_the_journal(block: TitleBlock, container: Candidate | None) -> TitleBlo
         if candidate is block and block.alternatives and _a_journals_name(block.title):
             continue  # "QUARTERLY JOURNAL OF ECONOMICS" set over the article's title
         if candidate is block and block.alternatives and len(block.title.split()) <= 3:
-            following = block.alternatives[0]
+            following = _after_banner_lines(block)
             its_byline = bool(block.author_text) and following.title.startswith(block.author_text)
             if following.top > block.top and len(following.title.split()) >= 5 and not its_byline:
-                continue  # but "Neutral change" over its own "Henri Kauhanen The University of …"
+                return following  # but "Neutral change" over its own "Henri Kauhanen …"
         return candidate
     return block
+
+
+def _after_banner_lines(block: TitleBlock) -> TitleBlock:
+    """The block after a banner set one word a line ("Astronomy" / "&" / "Astrophysics"):
+    past its other words; otherwise the next block."""
+    following = block.alternatives[0]
+    if not _banner_word(block.title):
+        return following
+    for other in block.alternatives:
+        if not _banner_word(other.title):
+            return other if not other.title.casefold().startswith("by ") else following
+    return following
+
+
+def _banner_word(title: str) -> bool:
+    return len(title.split()) == 1 and bool(re.fullmatch(r"[A-Z][a-z]+", title.strip()))
 
 
 def _a_journals_name(title: str) -> bool:

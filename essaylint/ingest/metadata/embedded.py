@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from essaylint.ingest.metadata.names import split_names, surname_first
+from essaylint.ingest.metadata.names import names_no_one, split_names, surname_first
 
 _NS = {
     "dc": "http://purl.org/dc/elements/1.1/",
@@ -106,7 +106,11 @@ def _people(text: str) -> list[str]:
     text = re.sub(r"<[\w\-]{1,12}>", "", text)  # elsarticle's markup: "Yanzhong Yao<cor1>"
     if not text or _CORPORATE.search(text):
         return []
-    names = [n for n in split_names(text) if len(n.split()) >= 2 and ":" not in n]  # "módulo: …"
+    names = [
+        n
+        for n in split_names(text)
+        if len(n.split()) >= 2 and ":" not in n and not names_no_one(n)  # "módulo: …"
+    ]
     return [surname_first(n) for n in names]
 
 

@@ -427,6 +427,14 @@ _LABEL_WORDS = frozenset(
         "institute",
         "institut",
         "instituto",
+        "bank",  # "World Bank" under a name, in the name's column
+        "informatics",  # "Matthew R. Lehnert, Axle Informatics": a firm on the author line
+        "laboratory",
+        "laboratories",
+        "corporation",
+        "inc",
+        "inc.",
+        "llc",
         "study",
         "trial",
         "cohort",
@@ -493,6 +501,11 @@ _HONORIFIC = re.compile(
     r"^(?:(?:Dr|Prof|Professor|Mr|Mrs|Ms|Sir)\.?|(?:Bach|Lic|Ing|Mg|Mtro|Mtra|Dra)\.)\s+",
     re.IGNORECASE,
 )
+
+
+def names_no_one(name: str) -> bool:
+    """A word no person's name holds: a label, a unit, a firm ("Axle Informatics")."""
+    return any(w.casefold().strip("(),") in _LABEL_WORDS for w in name.split())
 
 
 def looks_like_name(name: str) -> bool:

@@ -195,7 +195,7 @@ _SURNAME = r"[A-Z][\w'’\-]+"
 # Before a running head's citation: the page number, or the authors ("Smith et al.").
 _PARTICLE = r"(?:(?:De|de|Da|da|Di|di|Van|van|Von|von|Le|La|Du|Mc|Mac|Dos|dos)\s)?"
 LEAD = (
-    rf"(?:\d{{1,5}}\s+)?(?:{_PARTICLE}{_SURNAME}\s(?:et\sal\.?|(?:and|&)\s{_PARTICLE}{_SURNAME}"
+    rf"(?:\d{{1,5}}\s+)?(?:{_PARTICLE}{_SURNAME}\s(?:et\sal\.?,?|(?:and|&)\s{_PARTICLE}{_SURNAME}"
     rf"|[A-Z]{{1,3}}(?:,\set\sal)?\.)\s+)?"  # BMJ's foot: "Guetterman TC. Fam Med Com Health …"
 )
 MONTH = (
@@ -406,6 +406,14 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
     _form(
         "journal, vol: pages (year)",
         rf"^{JOURNAL},\s(?P<volume>\d{{1,4}}):\s?(?P<page>{PAGES})\s\((?P<year>{YEAR})\)",
+        0.85,
+    ),
+    # "Iverson, R. M. & George, D. L. (2016). Géotechnique 66, No. 3, 175–187 [http://dx.doi…"
+    # (ICE Publishing's citation over the title)
+    _form(
+        "authors (year). journal vol, No. issue, pages",
+        rf"\((?P<year>{YEAR})\)\.\s{JOURNAL}\s(?P<volume>\d{{1,4}}),\sNo\.\s(?P<issue>[\w\-]{{1,7}}),"
+        rf"\s(?P<page>{PAGES})(?=\s*\[|\s*$)",
         0.85,
     ),
     # Rev. Int. Contam. Ambie. 34 (3) 527-540, 2018
@@ -1132,7 +1140,8 @@ def plausible_journal(name: str) -> bool:
     words = name.split()
     letters = sum(c.isalpha() for c in name)
     metric = re.search(r"\bimpact\sfactor\b", name, re.IGNORECASE)  # "SJIF Impact Factor 7.421"
-    short = re.fullmatch(r"[A-Z][A-Za-z]{2}", name.strip())  # "Eye (2021) 35:409–417", "Gut", "AcP"
+    # "Eye (2021) 35:409–417", "Gut", "AcP"; "A&A 460, 743–749 (2006)"
+    short = re.fullmatch(r"[A-Z][A-Za-z]{2}|[A-Z]&[A-Z]", name.strip())
     enough = letters >= 4 or bool(short)
     return 1 <= len(words) <= 16 and enough and not _NOT_JOURNAL.match(name) and not metric
 
@@ -1211,6 +1220,10 @@ def recase_title(text: str) -> str:
     return " ".join(words)
 
 
+# a conference's short name and year after its proceedings' name: "(IMC ’24)", "(SIGCSE 2023)"
+_SHORT_NAME_AFTER = re.compile(r"\s*\((?:[A-Z][\w&-]*\s?){1,3}(?:[’']\d{2}|\d{4})\)$")
+
+
 def _proceedings(text: PrintedText) -> Iterator[Candidate]:
     front = text.front_text()
     zones = [line for _, line in text.margin_lines()] + front.split("\n")
@@ -1221,7 +1234,8 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
             container = _DATES_AFTER.sub("", container)  # USENIX's "… Symposium August 16-18"
             quote = " ".join(match.group(0).split())[:120]
             where = f"p1 proceedings line '{quote}'"
-            yield Candidate("container", container, 0.8, where, line=quote)
+            named = _SHORT_NAME_AFTER.sub("", container)  # "… Conference (IMC ’24)"
+            yield Candidate("container", named, 0.8, where, line=quote)
             if match.group("page"):
                 page = re.sub(r"\s", "", match.group("page"))
                 yield Candidate("page", page, 0.8, where, line=quote)
@@ -1531,8 +1545,10 @@ def arxiv_candidates(text: PrintedText) -> Iterator[Candidate]:
 
 
 def _arxiv_stamp(text: PrintedText, page: str) -> Iterator[Candidate]:
-    zones = [page] + [line for _, line in text.margin_lines()]
-    for zone in zones:
+    zones = [(1, page), *text.margin_lines()]
+    if "researchgate.net/publication/" in page:  # the preprint's own page 1 follows the cover
+        zones.insert(1, (2, text.text_of(2)))
+    for number, zone in zones:
         for pattern in (_ARXIV_NEW, _ARXIV_OLD):
             for match in pattern.finditer(zone):
                 stamped = bool(match.group("date") or match.group("cat"))
@@ -1540,7 +1556,7 @@ def _arxiv_stamp(text: PrintedText, page: str) -> Iterator[Candidate]:
                 if not stamped and not (explicit and pattern is _ARXIV_NEW):
                     continue
                 ident = match.group("id") + (match.group("version") or "")
-                source = f"p1 arXiv stamp '{match.group(0).strip()[:60]}'"
+                source = f"p{number} arXiv stamp '{match.group(0).strip()[:60]}'"
                 yield Candidate("arxiv", ident, 0.9 if stamped else 0.6, source)
                 if match.group("year"):
                     yield Candidate("stamp_year", match.group("year"), 0.5, source)
@@ -1730,7 +1746,7 @@ _PUBLISHER_STATEMENTS: tuple[tuple[re.Pattern[str], float], ...] = (
             rf"(?:\sin\s{YEAR})?\s(?:by|for)(?::(?<=ublished\sby:))?\s+(?:the\s)?"
             r"(?:[A-Z][\w&'\- \n]{2,60}?,\strading\sas\s)?"
             r"(?P<publisher>[A-Z](?:[\w&'\- ]|(?<=Co)\.){2,80}?)"  # "GmbH & Co. KGaA"
-            r"(?=\son\sbehalf\b|\sunder\b|(?!\.\sKG)[.,;(]|\sin\s|\s*$)",
+            r"(?=\son\sbehalf\b|\sunder\b|(?!\.\sKG)[.,;(]|\sin\s|\sand\savailable\b|\s*$)",
             re.M,
         ),
         0.85,
@@ -1927,6 +1943,8 @@ def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
         for pattern, confidence in _PUBLISHER_STATEMENTS:
             for match in pattern.finditer(zone):
                 name = publisher_name(match.group("publisher"))
+                if more := _NAME_WRAPS.match(zone, match.end("publisher")):
+                    name = publisher_name(f"{name} {more.group('more')}")  # a narrow column
                 if _AUTHORS_HOLD.search(name) or len(name) < 3 or len(name.split()) > 10:
                     continue
                 if re.fullmatch(_ISSUER_HEAD, name):
@@ -1956,6 +1974,12 @@ def publisher_candidates(text: PrintedText) -> Iterator[Candidate]:
 
 
 _NAME_GOES_ON = re.compile(r"[ \t]*\n\s*[A-Z][a-z]+\s[A-Z][a-z]")
+# a body's name a narrow column breaks before its "for" or "of": "exclusive licensee American
+# Association" / "for the Advancement" / "of Science. Distributed"
+_NAME_WRAPS = re.compile(
+    r"(?<=[a-z])[ \t]*\n\s*(?P<more>(?:for|of)\s(?:the\s)?[A-Z][^\n.,;]{0,40}"
+    r"(?:\n\s*(?:of|for|and)\s[A-Z][^\n.,;]{0,40})?)(?=[.,;])"
+)
 
 
 def _name_goes_on(zone: str, end: int) -> bool:
@@ -1969,10 +1993,15 @@ def _from_small_capitals(name: str) -> str:
     return " ".join(w.upper() if w in _LEGAL_ABBREVIATIONS else w.capitalize() for w in words)
 
 
+_COPYRIGHT_BEFORE = re.compile(rf"©\s?{YEAR}\s[^,©]{{1,60}},$")
+
+
 def _credit_in_sentence(zone: str, start: int) -> bool:
     """Whether a statement goes on a sentence after its comma (a picture's credit: "… au
     Niger [[5], ©University of Chicago"), not after a full stop or "see front matter"."""
     before = zone[zone.rfind("\n", 0, start) + 1 : start].rstrip()
+    if _COPYRIGHT_BEFORE.search(before):
+        return False  # "© 2025 the author(s), published by De Gruyter": one statement
     lower = sum(w[:1].islower() for w in before.split())
     return lower >= 2 and before[-1:] == ","
 
@@ -2674,9 +2703,19 @@ _PLACE_YEAR = re.compile(  # "Ciudad Universitaria, Cd. Mx., 2020", "Universitet
 _BROWSER_FOOT = re.compile(r"(?P<url>https?://\S+)\s+\d{1,3}\s?/\s?\d{1,3}\s*$")
 
 
+# HAL's angle brackets; some text layers give each as "ff" or U+FFFD
+_HAL_BRACKET = r"(?:[<>⟨⟩\ufffd]|ff)"
 _HAL_CITATION = re.compile(
-    r"To\scite\sthis\sversion\s*:\s*(?P<citation>.+?)\s*[<⟨](?P<id>[a-z0-9]+-\d+)",
+    rf"To\scite\sthis\sversion\s*:\s*(?P<citation>.+?)\s*{_HAL_BRACKET}(?P<id>[a-z0-9]+-\d+)",
     re.IGNORECASE | re.DOTALL,
+)
+# the journal an article was published in, after its title: "… 1970s. Revue d’économie
+# politique, 2020, Vol. 131 (3), pp.557-582. ⟨10.3917/redp.313.0239⟩"
+_HAL_JOURNAL = re.compile(
+    rf"\.\s(?P<container>[A-Z][^.,;⟨<]{{2,120}}),\s(?P<year>{YEAR})"
+    r"(?:,\s(?:[Vv]ol\.\s?)?(?P<volume>\d{1,4})(?:\s?\((?P<issue>[\w\-]{1,7})\))?)?"
+    r"(?:,\s(?:pp?\.\s?(?P<page>\d{1,5}\s?[-–]\s?\d{1,5})|(?P<number>\d{1,8})))?"
+    rf"(?:\.|,)\s*(?:{_HAL_BRACKET}(?P<doi>10\.\d{{4,9}}/[^\s⟩>\ufffd]+?){_HAL_BRACKET})?"
 )
 
 
@@ -2697,6 +2736,8 @@ def hal_cover(text: PrintedText) -> Iterator[Candidate]:
     if report := _HAL_REPORT.search(citation):  # "[Research Report] RR-7687, 2011, pp.18."
         yield Candidate("number", report.group("number"), 0.8, where)
         yield Candidate("type_cue", "report", 0.8, where)
+    if not match.group("id").startswith("tel-") and not report:
+        yield from _hal_journal(citation, where)
     parts = [p.strip() for p in re.split(r"\.\s+", citation) if p.strip()]
     for part in reversed(parts):
         if year := re.fullmatch(rf"(?P<who>.+?),\s(?P<year>{YEAR})", part):
@@ -2704,6 +2745,20 @@ def hal_cover(text: PrintedText) -> Iterator[Candidate]:
             if match.group("id").startswith("tel-"):
                 yield Candidate("university", year.group("who"), 0.8, where)
             break
+
+
+def _hal_journal(citation: str, where: str) -> Iterator[Candidate]:
+    """The journal, volume, issue, pages and DOI of a HAL cover's citation of an article
+    (a conference's "…, Jun 2019, Lyon, France" has a month and place, and no match)."""
+    for found in _HAL_JOURNAL.finditer(citation):
+        if not plausible_journal(found.group("container")):
+            continue
+        yield Candidate("type_cue", "article-journal", 0.7, where)
+        for name, value in found.groupdict().items():
+            if value:
+                value = re.sub(r"\s", "", value) if name in ("page", "doi") else value.strip()
+                yield Candidate(name, value, 0.8, where, line=citation[:120])
+        return
 
 
 # The foot of page 1 in Dagstuhl's series (LIPIcs, OASIcs): "Editors: …; Article No. 3;
@@ -2720,8 +2775,11 @@ _DAGSTUHL = "Schloss Dagstuhl – Leibniz-Zentrum für Informatik"
 def dagstuhl_foot(text: PrintedText) -> Iterator[Candidate]:
     """The venue, article number, pages and publisher of a Dagstuhl series paper's foot."""
     first = text.text_of(1)
+    if "Dagstuhl Publishing" not in first:
+        return
     match = _DAGSTUHL_FOOT.search(first)  # re.M: the venue's line starts the match
-    if not match or "Dagstuhl Publishing" not in first:
+    if not match:  # Dagstuhl Reports: the publisher's line, and the seminar's dates
+        yield from _dagstuhl_report(first)
         return
     foot = " ".join(match.group(0).split())
     where = f"p1 Dagstuhl foot '{foot[-60:]}'"
@@ -2729,6 +2787,22 @@ def dagstuhl_foot(text: PrintedText) -> Iterator[Candidate]:
     yield Candidate("number", match.group("number"), 0.85, where, line=foot)
     yield Candidate("page", re.sub(r"\s", "", match.group("pages")), 0.85, where, line=foot)
     yield Candidate("publisher", _DAGSTUHL, 0.85, where)
+
+
+_DAGSTUHL_SEMINAR = re.compile(
+    rf"^\s*Seminar\s{MONTH}\s\d{{1,2}}(?:\s?[–\-]\s?(?:{MONTH}\s)?\d{{1,2}})?,\s(?P<year>{YEAR})\b",
+    re.M,
+)
+
+
+def _dagstuhl_report(first: str) -> Iterator[Candidate]:
+    """A Dagstuhl Report's publisher line and the year of its seminar ("Seminar December
+    1–6, 2024 – https://www.dagstuhl.de/24492")."""
+    if re.search(r"^\s*Schloss\sDagstuhl\s[–\-]\sLeibniz-Zentrum", first, re.M):
+        yield Candidate("publisher", _DAGSTUHL, 0.8, "p1 Dagstuhl's publisher line")
+    if seminar := _DAGSTUHL_SEMINAR.search(first):
+        where = f"p1 Dagstuhl seminar '{seminar.group(0).strip()}'"
+        yield Candidate("year", seminar.group("year"), 0.6, where)
 
 
 # the foot of Nature's journals, its letters spaced in the text layer: "57 2 | NATURE | VO L 5 2 3 |

@@ -528,12 +528,14 @@ def _title_goes_on(lines: list[Line], index: int, size: float) -> bool:
     sits inside the title: the title's next line goes on in its type, mid-sentence ("on the
     Incidence of …"); names are not followed by more of the title."""
     following = lines[index + 1] if index + 1 < len(lines) else None
-    return (
-        following is not None
-        and following.text.lstrip()[:1].islower()
-        and abs(lines[index].size - size) <= 0.02 * size
-        and _continues_title(following, size, lines[index])
-    )
+    if following is None or abs(lines[index].size - size) > 0.02 * size:
+        return False
+    if not _continues_title(following, size, lines[index]):
+        return False
+    # "Among White and Black Respondents," / "Relative to Multiracial Respondents": a line
+    # broken at a comma whose next line, in the title's type, names no one
+    broken = lines[index].text.rstrip().endswith(",") and _name_count(following) < 2
+    return broken or following.text.lstrip()[:1].islower()
 
 
 def _names_above(lines: list[Line], start: int) -> str:
