@@ -16,6 +16,11 @@ draft is audited by the real engine with counterevidence strict. Per claim:
 Both over every claim (a claim the claim audit does not keep is never searched: a miss) and
 over the claims it keeps. Nothing here was used to set the judge's thresholds (they were set
 before any measurement). Also the time per claim (the search alone, median of the claims).
+
+With --cited FILE.jsonl, each SUPPORTED claim is written citing its labelled abstract(s) as a
+student would (`(Source, 2020){#doc_uid}`), and every `limits` item of the strict audit is
+written to FILE, one JSON line (set, claim, doc_uid, cited, cues, quote), for reading: only
+a cited source may limit a claim, so this is where `limits` items come from.
 """
 
 from __future__ import annotations
@@ -151,6 +156,52 @@ def evaluate(
     return out
 
 
+def cited_limits(name: str, work: Path, split: str | None, out: Path) -> dict:
+    """Strict-audit the set's SUPPORTED claims, each citing its labelled abstracts; write
+    the `limits` items to ``out`` (appended) and return counts."""
+    rows = read_set(set_path(name))
+    project = build_repo(name, rows, work)
+    uid_of_file = doc_uids(project)
+    uid = {r["doc_id"]: uid_of_file.get(file_name(name, r["doc_id"]), "") for r in rows}
+    claims = claims_of([r for r in rows if not split or r.get("split") in split.split(",")])
+    texts = sorted(t for t in claims if claims[t].get("SUPPORTED"))
+    cited = {t: sorted(uid[d] for d in claims[t]["SUPPORTED"]) for t in texts}
+    paragraphs = [
+        t.rstrip(".") + " " + "; ".join(f"(Source, 2020){{#{u}}}" for u in cited[t]) + "."
+        for t in texts
+    ]
+    draft = project.root / "drafts" / "cited.md"
+    draft.write_text(draft_text(paragraphs), encoding="utf-8")
+    forget(project, "counterevidence", "reports")
+    _, section, seconds = audit_strict(project, draft)
+    lines = draft.read_text(encoding="utf-8").splitlines()
+    claim_at = {
+        i + 1: texts[paragraphs.index(line)] for i, line in enumerate(lines) if line in paragraphs
+    }
+    items = [r for r in section.rows if r["relation"] == "limits"]
+    with out.open("a", encoding="utf-8") as handle:
+        for r in items:
+            claim = claim_at.get(r["line"], r["claim_text"])
+            record = {
+                "set": name,
+                "claim": claim,
+                "doc_uid": r["doc_uid"],
+                "cited": r["doc_uid"] in cited.get(claim, []),
+                "cues": ", ".join(r["cues"]),
+                "quote": r["quote"],
+            }
+            handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+    return {
+        "set": name,
+        "split": split or "all",
+        "supported_claims_cited": len(texts),
+        "limits_items": len(items),
+        "claims_with_limits": len({r["line"] for r in items}),
+        "contradicts_items": sum(1 for r in section.rows if r["relation"] == "contradicts"),
+        "audit_seconds": round(seconds, 1),
+    }
+
+
 def by_query(project, texts: list[str], claims: dict, uid: dict[str, str]) -> dict:
     """The same search for every claim, as `essaylint query "CLAIM" --counter` runs it (no
     claim audit in front: what the search and judge do on their own)."""
@@ -202,9 +253,17 @@ def main() -> None:
         "--corpus", type=Path, help="the SciFact corpus (gzip JSONL) the filler comes from"
     )
     parser.add_argument("--split", help="claims of these splits only, e.g. dev,test")
+    parser.add_argument(
+        "--cited", type=Path, help="SUPPORTED claims citing their abstracts; limits items here"
+    )
     args = parser.parse_args()
     results = []
     for name in args.sets:
+        if args.cited:
+            log(f"{name}: supported claims citing their abstracts, counterevidence strict")
+            results.append(cited_limits(name, args.work, args.split, args.cited))
+            log(json.dumps(results[-1], indent=1))
+            continue
         log(f"{name}: auditing with counterevidence strict")
         results.append(evaluate(name, args.work, args.corpus, args.library, args.split))
         log(json.dumps(results[-1], indent=1))

@@ -1,10 +1,10 @@
 """Counterevidence (issue #22): through the CLI, on the sample repo (tests/support/
 sample_repo.py: the three sample papers shipped with essaylint, all CC BY).
 
-The claims are published sentences: the abstract of Tully et al. 2010 (in the library; its
-own limitations paragraph limits the claim) and a sentence of 'Opportunities and obstacles
-for deep learning in biology and medicine' (greenelab/deep-review, CC BY 4.0), which no
-source of the library is about.
+The claims are published sentences: the abstract of Tully et al. 2010 (in the library and
+cited; its own limitations paragraph limits the claim) and a sentence of 'Opportunities and
+obstacles for deep learning in biology and medicine' (greenelab/deep-review, CC BY 4.0),
+which no source of the library is about.
 """
 
 from __future__ import annotations
@@ -22,12 +22,13 @@ from essaylint.audit.counterevidence import judge as judge_module
 from essaylint.audit.counterevidence.cues import limitation_kinds
 from essaylint.audit.counterevidence.judge import finding_sentence, judge
 from essaylint.audit.counterevidence.rules import KARPATHY, TULLY
-from essaylint.audit.counterevidence.search import CounterSearch
+from essaylint.audit.counterevidence.search import CounterSearch, own_limit_kinds
 from essaylint.cli.main import cli
 from essaylint.core.project import Project
 from essaylint.ingest.state import current_chunks
 
 TULLY_UID = "doc_354b33f6"
+TULLY_CLAIM = TULLY.split(" (Tully")[0] + "."  # the claim without its citation
 SCIFACT = Path(__file__).parent / "data" / "counterevidence_scifact.json"
 # Not high-risk (no strong claim type): searched in strict mode only.
 PRIOR_WORK = (
@@ -113,7 +114,8 @@ def test_strict_finds_the_sources_own_limits_and_nothing_invented(
         assert re.fullmatch(r"\(.+, \d{4}, p\. \d+(-\d+)?\)\{#doc_\w+\}", data["citation"])
     assert any(f["data"]["doc_uid"] == TULLY_UID for f in at_tully)
     nothing = [f for f in findings if f["rule"] == "claim/no-counterevidence-found"]
-    assert [f["line"] for f in nothing] == [karpathy_line]
+    # PRIOR_WORK cites nothing, so Tully's limits are not said of it, and nothing contradicts it
+    assert [f["line"] for f in nothing] == [karpathy_line, line_of(draft, PRIOR_WORK)]
     assert "NO_COUNTEREVIDENCE_FOUND_IN_CORPUS" in nothing[0]["message"]
     table = (sample_repo.outputs / "audits" / "counter.counterevidence.md").read_text()
     header = (
@@ -152,7 +154,9 @@ def test_configured_mode_needs_no_flag(sample_repo: Project, draft: Path) -> Non
 
 
 def test_query_counter_pack(sample_repo: Project) -> None:
-    code, out = run_cli(sample_repo, "query", TULLY, "--counter", "--json")
+    code, out = run_cli(
+        sample_repo, "query", TULLY_CLAIM, "--counter", "--doc", TULLY_UID, "--json"
+    )
     assert code == 0, out
     pack = json.loads(out)
     assert pack["status"] == "FOUND"
@@ -163,6 +167,21 @@ def test_query_counter_pack(sample_repo: Project) -> None:
     empty = json.loads(out)
     assert empty["status"] == "NO_COUNTEREVIDENCE_FOUND_IN_CORPUS" and empty["items"] == []
     assert empty["suggested_query"]
+
+
+def test_only_a_cited_source_limits_a_claim(sample_repo: Project) -> None:
+    """Tully's limitations paragraph limits the claim that cites Tully; uncited, the claim
+    gets no `limits` item from it (a limit of an uncited source is mostly another
+    question's)."""
+    code, out = run_cli(sample_repo, "query", TULLY_CLAIM, "--counter", "--json")
+    assert code == 0, out
+    uncited = json.loads(out)["items"]
+    assert all(item["relation"] == "contradicts" for item in uncited), uncited
+    code, out = run_cli(
+        sample_repo, "query", TULLY_CLAIM, "--counter", "--doc", TULLY_UID, "--json"
+    )
+    cited = json.loads(out)["items"]
+    assert any(i["relation"] == "limits" and i["doc_uid"] == TULLY_UID for i in cited), cited
 
 
 @pytest.mark.parametrize(
@@ -411,6 +430,22 @@ def _library_texts(project: Project) -> dict[str, str]:
             [],
         ),
         ("FUNDING: Parker B. Francis and pilot grant from 2R25-HL126140.", []),
+        (  # JAMA's label, a source's heading, and a sample size chosen (Check-COVID, SciFact)
+            "Design, Setting, and Participants: Retrospective, single-center case series of "
+            "the 1178 hospitalized patients with COVID-19.",
+            [],
+        ),
+        ("# Short-Term Birth Sequelae of the 1918–1920 Influenza Pandemic", []),
+        (
+            "Sample size was based on a minimal clinically important difference of 5 points "
+            "for the Oxford Shoulder Score.",
+            [],
+        ),
+        (  # a structured abstract's label in capitals, no stop (SciFact dev-eval)
+            "PARTICIPANTS 999,378 liveborn singletons and linked individual level information "
+            "on macrolide prescriptions, surgery for IHPS, and potential confounders.",
+            [],
+        ),
         (
             "METHODS: We assessed effectiveness and safety of IL-6 blockade with tocilizumab in "
             "a single-center cohort of patients with COVID-19.",
@@ -478,3 +513,28 @@ def test_the_reader_reads_only_related_sentences_and_may_be_missing(
     with caplog.at_level("WARNING", logger="essaylint.audit"):
         assert _read_against(claim, texts, [0.84, 0.2]) == [0.0, 0.0]
     assert "without the contradiction reader" in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kinds"),
+    [  # a cited source's own limits (Tully et al. 2010), and a web page's words (WiCE)
+        (
+            "The small size of the focus groups carried out does not allow for statistically "
+            "significant generalisation of responses to the greater heart failure patient "
+            "population.",
+            ["setting", "sample size"],
+        ),
+        (
+            "In one case, a refugee with a disability who arrived in Australia was placed in "
+            "short-term accommodation without facilities to support her basic needs.",
+            [],
+        ),
+        (
+            '"Perhaps Harry just wanted to keep the family invited to a small number or maybe '
+            "he didn't want anyone upstaging the bride.\"",
+            [],
+        ),
+    ],
+)
+def test_own_limits_are_a_studys(sentence: str, kinds: list[str]) -> None:
+    assert own_limit_kinds(sentence) == kinds

@@ -56,7 +56,7 @@ MODES = ("evidence", "papers", "instruction")
     is_flag=True,
     help="Counterevidence: QUESTION is a claim; find what the library says against it "
     "(contradicts | limits, verbatim, with pages and ready citations). --doc names the "
-    "documents the claim cites.",
+    "documents the claim cites: only these may limit it.",
 )
 @click.pass_context
 @handle_errors

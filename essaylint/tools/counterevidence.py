@@ -15,7 +15,8 @@ from essaylint.tools.registry import Tool
 class CounterArgs(ToolModel):
     claim: str = Field(min_length=1, description="The claim, as the essay states it.")
     cited: list[str] = Field(
-        default_factory=list, description="doc_uids the claim cites (searched on their own too)."
+        default_factory=list,
+        description="doc_uids the claim cites (searched on their own; only they may limit it).",
     )
 
 

@@ -76,8 +76,20 @@ LIMITATIONS: dict[str, tuple[re.Pattern[str], ...]] = {
 # (read as limits: 0 of 4).
 _NOT_A_FINDING = re.compile(
     r"^\W*(?:methods?|materials and methods|main outcomes?(?: and measures?)?|outcome measures?|"
-    r"funding|interventions?|participants)\s*[:.]",
+    r"funding|interventions?|participants|"
+    # JAMA's "Design, Setting, and Participants:"
+    r"(?:design|setting|participants)(?:,? (?:and )?(?:design|setting|participants)){1,2})\s*[:.]",
     re.IGNORECASE,
+)
+# The same labels in a structured abstract's capitals with no stop ('PARTICIPANTS 999,378
+# liveborn singletons ... and potential confounders').
+_METHOD_LABEL = re.compile(
+    r"^\W*(?:MATERIALS AND METHODS|METHODS?|(?:STUDY )?DESIGN|SETTINGS?|PARTICIPANTS|PATIENTS|"
+    r"SUBJECTS|INTERVENTIONS?|MAIN OUTCOMES?(?: AND MEASURES?)?|OUTCOME MEASURES?|"
+    r"MEASUREMENTS|FUNDING)\b(?![a-z])"
+)
+_SAMPLE_SIZE_CHOSEN = re.compile(
+    r"\s(?:was|were)\s(?:based|calculated|determined|estimated|chosen)\b", re.IGNORECASE
 )
 _ADJUSTED = re.compile(
     r"\b(?:control\w*|adjust\w*|account\w*) for\W+(?:\w+\W+){0,3}$", re.IGNORECASE
@@ -87,8 +99,9 @@ _ADJUSTED = re.compile(
 def limitation_kinds(text: str, claim: str = "") -> list[str]:
     """The kinds of limitation the text states (population, setting, design, sample size,
     time, stated limit), in that order; one the claim already states ('in mice', 'bias'
-    where bias is its topic) limits nothing, nor does a methods or funding sentence."""
-    if _NOT_A_FINDING.match(text):
+    where bias is its topic) limits nothing, nor does a methods or funding sentence or a
+    heading ('# Short-Term Birth Sequelae of the 1918–1920 Influenza Pandemic')."""
+    if _NOT_A_FINDING.match(text) or _METHOD_LABEL.match(text) or text.lstrip().startswith("#"):
         return []
     stated = " ".join(claim.lower().split())
     return [
@@ -102,6 +115,8 @@ def _states(text: str, match: re.Match[str], claim: str) -> bool:
     """A match that limits: new to the claim, and not confounders the study adjusted for."""
     if match.group(0).lower().startswith("confound") and _ADJUSTED.search(text[: match.start()]):
         return False
+    if _SAMPLE_SIZE_CHOSEN.match(text, match.end()):
+        return False  # "Sample size was based on a minimal clinically important difference"
     return _new_to(claim, match.group(0))
 
 

@@ -1,11 +1,18 @@
 """The counterevidence search for one claim: retrieve candidate passages from every citable
 source with the claim and its opposite-seeking variants, judge each of their sentences, and
 keep the verbatim sentences that contradict or limit the claim, with locators and
-ready-to-paste citations. Results are cached per claim text and index build."""
+ready-to-paste citations. Results are cached per claim text and index build.
+
+Any source may contradict a claim; only a source the claim cites may limit it. A limitation
+stated by an uncited source is mostly a limit of another question that shares the claim's
+words (read held out: 10 of 62 right), while what a cited source says of its own sample,
+design or setting limits what the student took from it (BENCHMARKS.md, "`limits` from the
+cited sources")."""
 
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -29,13 +36,10 @@ if TYPE_CHECKING:
     from essaylint.retrieve.engine import Retriever
 
 log = logging.getLogger("essaylint.audit")
-VERSION = "counterevidence-16"  # bump when the search or the judge changes
+VERSION = "counterevidence-17"  # bump when the search or the judge changes
 HITS_PER_QUERY = 8  # passages kept from each query variant
 HITS_PER_CITED = 3  # passages of each document the claim cites (it may state its own limits)
 MAX_ITEMS = 5  # items per claim, contradicting ones first
-# A document with a sentence this close to the claim is a source of it: the limitations it
-# states of itself (its sample, design, setting) limit the claim too, however far in wording.
-SOURCE_COSINE = 0.7
 OWN_LIMITS_QUERY = "limitations of this study small sample size generalisation design bias"
 OWN_LIMIT_KINDS = frozenset({"stated limit", "sample size", "design", "setting", "time"})
 NO_COUNTEREVIDENCE = "NO_COUNTEREVIDENCE_FOUND_IN_CORPUS"
@@ -62,9 +66,22 @@ class CounterItem:
 OWN_LIMIT_CONFIDENCE = 0.5
 
 
+# What a study's statement of its own limits speaks of; without one, 'short-term' or 'a small
+# number' in a news report or a web page limits nothing (read on WiCE: 0 of 4).
+_STUDY_WORDS = re.compile(
+    r"\b(?:stud(?:y|ies)|trials?|samples?|data|analys[ie]s|findings?|results?|participants?|"
+    r"patients?|respondents?|evidence|cohorts?|surveys?|research|estimates?|models?|"
+    r"statistic\w*|populations?|generali[sz]\w*|follow-up)\b",
+    re.IGNORECASE,
+)
+
+
 def own_limit_kinds(text: str, claim: str = "") -> list[str]:
     """The limitation kinds a study states of itself ('the small size of the focus groups',
-    'this observational design'); a population alone is the study's scope, not its limit."""
+    'this observational design'); a population alone is the study's scope, not its limit,
+    and a sentence that names nothing of a study states no limit of one."""
+    if not _STUDY_WORDS.search(text):
+        return []
     return [k for k in limitation_kinds(text, claim) if k in OWN_LIMIT_KINDS]
 
 
@@ -97,7 +114,12 @@ class CounterSearch:
         self.searched += 1
         queries = query_variants(claim)
         children = self._candidates(queries, cited)
-        items, sources = self._judge(claim, children)
+        sources = {uid for uid in cited if self._citable(uid)}
+        items = [
+            item
+            for item in self._judge(claim, children)
+            if item.relation == "contradicts" or item.doc_uid in sources
+        ]
         items += self._own_limits(claim, sources - {i.doc_uid for i in items})
         items.sort(key=lambda i: (i.relation != "contradicts", -i.confidence, i.doc_uid))
         items = items[:MAX_ITEMS]
@@ -135,9 +157,8 @@ class CounterSearch:
 
     def _judge(
         self, claim: str, children: dict[str, tuple[IndexedChild, str]]
-    ) -> tuple[list[CounterItem], set[str]]:
-        """The items among the candidates' sentences, and the documents that are a source
-        of the claim (a sentence within SOURCE_COSINE)."""
+    ) -> list[CounterItem]:
+        """The items among the candidates' sentences."""
         pairs = [
             (text, child, q)
             for child, q in children.values()
@@ -145,14 +166,9 @@ class CounterSearch:
         ]
         pairs = list({text: (text, child, q) for text, child, q in pairs}.values())
         if not pairs:
-            return [], set()
+            return []
         vectors = self.texts.lookup([claim, *(text for text, _, _ in pairs)], self._embed)
         cosines = [float(c) for c in vectors[1:] @ vectors[0]]
-        sources = {
-            child.doc_uid
-            for (_, child, _), cosine in zip(pairs, cosines, strict=True)
-            if cosine >= SOURCE_COSINE
-        }
         cued = {  # the pages where a sentence would contradict, were it the page's finding
             child.parent_id: child.title
             for (text, child, _), cosine in zip(pairs, cosines, strict=True)
@@ -167,7 +183,7 @@ class CounterSearch:
             verdict = judge(claim, text, cosine, finding=finding, against=p)
             if verdict is not None:
                 items.append(self._item(child, text, query, verdict))
-        return items, sources
+        return items
 
     def _findings(self, claim: str, titles: dict[str, str]) -> dict[str, str]:
         """Each page's finding sentence for ``claim`` (judge.finding_sentence), read from the
@@ -183,8 +199,8 @@ class CounterSearch:
         return out
 
     def _own_limits(self, claim: str, sources: set[str]) -> list[CounterItem]:
-        """The limitation each source of the claim states of itself: its most specific
-        sentence (a sample, design or setting before a bare 'limitations')."""
+        """The limitation each cited source states of itself: its most specific sentence (a
+        sample, design or setting before a bare 'limitations')."""
         items = []
         for uid in sorted(sources):
             inputs = QueryInputs(OWN_LIMITS_QUERY, filters=Filters(docs=(uid,)))
