@@ -6,8 +6,8 @@ ready-to-paste citations. Results are cached per claim text and index build.
 Any source may contradict a claim; only a source the claim cites may limit it. A limitation
 stated by an uncited source is mostly a limit of another question that shares the claim's
 words (read held out: 10 of 62 right), while what a cited source says of its own sample,
-design or setting limits what the student took from it (BENCHMARKS.md, "`limits` from the
-cited sources")."""
+design or setting limits what the student took from it (BENCHMARKS.md, "`limits` only from
+the sources a sentence cites")."""
 
 from __future__ import annotations
 

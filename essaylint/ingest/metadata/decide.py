@@ -257,6 +257,8 @@ def _not_the_journal(block: TitleBlock, container: Candidate | None) -> TitleBlo
     one-line blocks above a longer block are taken for banners too."""
     journal = _fold(container.value) if container else ""
     for candidate in [block, *block.alternatives]:
+        if candidate is not block and _banner_word(block.title) and _banner_word(candidate.title):
+            continue  # the banner's other words ("Astronomy" / "&" / "Astrophysics")
         title = _fold(candidate.title)
         if journal and title.endswith(journal) and len(title) - len(journal) <= 6:
             continue  # the journal's name, its acronym before it ("JSS Journal of …")
@@ -270,7 +272,7 @@ def _not_the_journal(block: TitleBlock, container: Candidate | None) -> TitleBlo
             following = _after_banner_lines(block)
             its_byline = bool(block.author_text) and following.title.startswith(block.author_text)
             if following.top > block.top and len(following.title.split()) >= 5 and not its_byline:
-                return following  # but "Neutral change" over its own "Henri Kauhanen …"
+                continue  # but "Neutral change" over its own "Henri Kauhanen The University of …"
         return candidate
     return block
 
