@@ -6937,3 +6937,22 @@ def test_a_byline_under_a_short_title_and_its_subtitle_is_no_title() -> None:
         *TEXT,
     ]
     assert lines_record(page).title.startswith("The surcharges super-complaint")
+
+
+def test_an_openedition_cover_with_a_subtitle_and_volume_number() -> None:
+    cover = [
+        (60.0, 20.0, "Œconomia"),
+        (85.0, 10.0, "History, Methodology, Philosophy"),
+        (100.0, 10.0, "8-2 | 2018"),
+        (115.0, 9.0, "Varia"),
+        (140.0, 16.0, "Thomas Sargent face à Robert Lucas : une autre ambition"),
+        (180.0, 11.0, "Aurélien Goutsmedt"),
+        (240.0, 9.0, "Édition électronique"),
+        (252.0, 9.0, "URL : http://journals.openedition.org/oeconomia/3047"),
+        (264.0, 9.0, "ISSN : 2269-8450"),
+        (280.0, 9.0, "Éditeur"),
+        (292.0, 9.0, "Association Œconomia"),
+    ]
+    found = record(lines_record(cover, later=(TEXT,)))
+    assert (found["container"], found["volume"], found["issue"]) == ("Œconomia", "8", "2")
+    assert (found["year"], found["publisher"]) == (2018, "Association Œconomia")

@@ -618,9 +618,13 @@ def _one_a_line(text: str) -> list[str]:
 
 
 _OPENEDITION = re.compile(r"openedition\.org|revues\.org|OpenEdition", re.IGNORECASE)
+# the journal's name, perhaps its subtitle ("Œconomia" / "History, Methodology, Philosophy"),
+# then "33 | 2011" or "8-2 | 2018" (volume 8, number 2)
 _JOURNAL_HEAD = re.compile(
-    rf"\A\s*(?P<container>[^\n]{{3,120}})\n(?P<issue>[\w\-]{{1,8}})\s\|\s(?P<year>{YEAR})\b"
+    rf"\A\s*(?P<container>[^\n]{{3,120}})\n(?:[^\n|\d]{{3,80}}\n)?"
+    rf"(?P<issue>[\w\-]{{1,8}})\s\|\s(?P<year>{YEAR})\b"
 )
+_VOLUME_NUMBER = re.compile(r"(?P<volume>\d{1,3})-(?P<issue>\d{1,2})")
 _LABELLED = {
     "publisher": re.compile(r"^(?:Éditeur|Publisher)\s*:?\s*\n?\s*(?P<value>[^\n:]{2,80})$", re.M),
     "page": re.compile(r"^Pagination\s*:\s*(?P<value>\d+\s?-\s?\d+)\s*$", re.M),
@@ -645,6 +649,8 @@ def openedition_cover(text: PrintedText) -> list[Candidate]:
     found: dict[str, str] = {}
     if head := _JOURNAL_HEAD.match(front):
         found |= {k: v for k, v in head.groupdict().items() if v}
+        if numbered := _VOLUME_NUMBER.fullmatch(found["issue"]):
+            found |= numbered.groupdict()
     if book := _BOOK_REFERENCE.search(front):
         found["container"] = " ".join(book.group("container").split())
         found["url"] = re.sub(r"\s+", "", book.group("url"))

@@ -689,7 +689,9 @@ def _without_journal(holder: Candidate | None, container: str) -> Candidate | No
         return holder
     rest = holder.value[: -len(container)].strip(" ,.;")
     joined = re.search(r"\b(?:for|of|the|and|on|in|&)$", rest, re.I)  # "Society for the Study of"
-    return replace(holder, value=rest) if len(rest) > 3 and not joined else holder
+    # "Association Œconomia" publishes Œconomia: its name ends in the journal's, no line runs on
+    whole = len(rest.split()) < 2
+    return replace(holder, value=rest) if len(rest) > 3 and not joined and not whole else holder
 
 
 def _issuer(metadata: DocumentMetadata, candidates: list[Candidate]) -> None:
