@@ -6956,3 +6956,29 @@ def test_an_openedition_cover_with_a_subtitle_and_volume_number() -> None:
     found = record(lines_record(cover, later=(TEXT,)))
     assert (found["container"], found["volume"], found["issue"]) == ("Œconomia", "8", "2")
     assert (found["year"], found["publisher"]) == (2018, "Association Œconomia")
+
+
+def test_a_brazilian_federal_institutes_thesis_cover() -> None:
+    cover = [
+        (60.0, 12.0, "INSTITUTO FEDERAL DE EDUCAÇÃO, CIÊNCIA E TECNOLOGIA DO CEARÁ"),
+        (75.0, 12.0, "IFCE CAMPUS MORADA NOVA"),
+        (90.0, 12.0, "BACHARELADO EM ENGENHARIA CIVIL"),
+        (160.0, 12.0, "JARDESON LEITÃO MONTEIRO"),
+        (300.0, 14.0, "IMPLEMENTAÇÃO DE UMA FERRAMENTA COMPUTACIONAL PARA"),
+        (316.0, 14.0, "VERIFICAÇÃO DE TENSÕES EM VIGAS CONTÍNUAS PROTENDIDAS"),
+        (700.0, 12.0, "MORADA NOVA"),
+        (715.0, 12.0, "2024"),
+    ]
+    page_2 = [
+        (300.0, 11.0, "Trabalho de Conclusão de Curso apresentado"),
+        (314.0, 11.0, "ao Curso Bacharelado em Engenharia Civil, do"),
+        (328.0, 11.0, "Instituto Federal de Educação, Ciência e"),
+        (342.0, 11.0, "Tecnologia do Ceará (IFCE) - Campus Morada"),
+        (356.0, 11.0, "Nova, como requisito parcial para obtenção do"),
+        (370.0, 11.0, "título de Bacharel em Engenharia Civil."),
+    ]
+    metadata = lines_record(cover, later=(page_2,))
+    assert metadata.type == "thesis"
+    assert metadata.publisher == "Instituto Federal de Educação, Ciência e Tecnologia do Ceará"
+    assert [fold(a) for a in metadata.authors] == [fold("Monteiro, Jardeson Leitão")]
+    assert metadata.title.startswith("IMPLEMENTAÇÃO DE UMA FERRAMENTA")

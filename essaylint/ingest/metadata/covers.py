@@ -704,7 +704,7 @@ def _prints_book_title(lines: list[Line], foot: Line, book: str) -> bool:
 _THESIS_FRAME = re.compile(
     r"universit|universidad|universidade|department|département|faculty|faculté|fakult|"
     r"\bschool\b|institut|college|academy|\bthesis\b|dissertation|m[ée]moire|masterarbeit|"
-    r"faculteit|hogeschool|"
+    r"faculteit|hogeschool|\bcampus\b|"
     r"bachelorarbeit|\btesis?\b|proefschrift|masterproef|\bdegree\b|\bdoctor|docteur|"
     r"\bmaster|\bbachelor|работа|бакалавр|магистр|диссертац|университет|министерство|"
     r"πανεπιστήμιο|τμήμα|εργαστήριο|διατριβ|dire[çc][ãa]o|\bcurso\b|\bcentro\b|bacharelado|"

@@ -428,6 +428,7 @@ _LABEL_WORDS = frozenset(
         "institut",
         "instituto",
         "bank",  # "World Bank" under a name, in the name's column
+        "campus",  # "IFCE CAMPUS MORADA NOVA" over a Brazilian thesis's author
         "informatics",  # "Matthew R. Lehnert, Axle Informatics": a firm on the author line
         "laboratory",
         "laboratories",

@@ -2683,6 +2683,13 @@ _UNIVERSITY = re.compile(
     r"[A-ZÀ-Þ][\w'’\-]+){0,5}"
     r"(?:[ ]\d{1,2}(?![\d.,:])(?:[ ]?[-–][ ]?[A-ZÀ-Þ][\w'’\-]+)?)?)"  # "Paris 7 - Diderot"
 )
+# Brazil's federal institutes, which grant degrees as universities do: "Instituto Federal de
+# Educação, Ciência e Tecnologia do Ceará (IFCE) - Campus Morada Nova", set in capitals and
+# broken over two lines on a cover
+_FEDERAL_INSTITUTE = re.compile(
+    r"(?i:Instituto\s+Federal\s+de\s+Educa[çc][ãa]o,\s+Ci[êe]ncia\s+e\s+Tecnologia)"
+    r"\s+(?P<of>(?i:d[oae]s?))\s+(?P<place>[^\W\d_]+(?:[ ][^\W\d_]+){0,3})"
+)
 # in other scripts: the line that names a university ("Санкт-Петербургский политехнический
 # университет Петра Великого"), or a Chinese or Japanese name up to 大学 ("京都大学大学院…")
 _SCRIPT_UNIVERSITY = re.compile(
@@ -2973,6 +2980,13 @@ def wiley_stamp(text: PrintedText) -> Iterator[Candidate]:
             return
 
 
+def _place_word(word: str) -> str:
+    """A place's word as a name writes it: "CEARÁ" → "Ceará", "DO" → "do"."""
+    if not word.isupper():
+        return word
+    return word.lower() if word.lower() in ("do", "da", "de", "dos", "das") else word.capitalize()
+
+
 def _degree_university(around: str) -> str:
     """The university a thesis statement names: a name of two words or more, not a school
     within it ("the University Graduate School" of "Indiana University"), nor the bare
@@ -2988,6 +3002,10 @@ def _degree_university(around: str) -> str:
                 around.rfind("\n", 0, university.start()) + 1 : university.start()
             ].strip()
             names.append((not opens, name))
+    for institute in _FEDERAL_INSTITUTE.finditer(around):
+        place = re.split(r"\s(?i:campus)\b", institute.group("place"))[0]
+        name = f"Instituto Federal de Educação, Ciência e Tecnologia {institute['of'].lower()} "
+        names.append((False, name + " ".join(_place_word(w) for w in place.split())))
     return min(names, key=lambda found: found[0])[1] if names else ""
 
 
