@@ -86,6 +86,14 @@ def filler_rows(corpus: Path | None, library: int, rows: list[dict]) -> list[dic
     return others[: max(library - len(own), 0)]
 
 
+def library_of(name: str, project, rows: list[dict], split: str | None):  # -> (uid, claims)
+    """Each labelled doc_id's doc_uid in the ingested repo, and the claims of ``split``."""
+    uid_of_file = doc_uids(project)
+    uid = {r["doc_id"]: uid_of_file.get(file_name(name, r["doc_id"]), "") for r in rows}
+    claims = claims_of([r for r in rows if not split or r.get("split") in split.split(",")])
+    return uid, claims
+
+
 def evaluate(
     name: str, work: Path, corpus: Path | None = None, library: int = 0, split: str | None = None
 ) -> dict:
@@ -96,9 +104,7 @@ def evaluate(
     if filler:
         work = work / f"library{library}"
     project = build_repo(name, rows, work, filler)
-    uid_of_file = doc_uids(project)
-    uid = {r["doc_id"]: uid_of_file.get(file_name(name, r["doc_id"]), "") for r in rows}
-    claims = claims_of([r for r in rows if not split or r.get("split") in split.split(",")])
+    uid, claims = library_of(name, project, rows, split)
     texts = sorted(claims)
     draft = project.root / "drafts" / "claims.md"
     draft.write_text(draft_text(texts), encoding="utf-8")
@@ -161,9 +167,7 @@ def cited_limits(name: str, work: Path, split: str | None, out: Path) -> dict:
     the `limits` items to ``out`` (appended) and return counts."""
     rows = read_set(set_path(name))
     project = build_repo(name, rows, work)
-    uid_of_file = doc_uids(project)
-    uid = {r["doc_id"]: uid_of_file.get(file_name(name, r["doc_id"]), "") for r in rows}
-    claims = claims_of([r for r in rows if not split or r.get("split") in split.split(",")])
+    uid, claims = library_of(name, project, rows, split)
     texts = sorted(t for t in claims if claims[t].get("SUPPORTED"))
     cited = {t: sorted(uid[d] for d in claims[t]["SUPPORTED"]) for t in texts}
     paragraphs = [

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from essaylint.core.records import DocumentMetadata, ParsedDocument
+from essaylint.ingest.library_columns import fold
 from essaylint.ingest.metadata.books import BOOK_PAGES, FRONT_MATTER, imprint
 from essaylint.ingest.metadata.covers import (
     cairn_cover,
@@ -384,11 +385,7 @@ def _authors_after_cover(pdf: object, metadata: DocumentMetadata) -> None:
 
 def _same_title(one: str, other: str) -> bool:
     """The same title, give or take case, spacing and marks ("10Li" and "10 Li")."""
-    return bool(one) and _letters_of(one) == _letters_of(other)
-
-
-def _letters_of(text: str) -> str:
-    return "".join(c for c in text.casefold() if c.isalnum())
+    return bool(one) and fold(one) == fold(other)
 
 
 def _page_with_title(pages: list[PageLines]) -> PageLines:

@@ -519,7 +519,7 @@ def looks_like_name(name: str) -> bool:
         return False
     if not all(_NAME_WORD.match(w) for w in words) or any(w.endswith(":") for w in words):
         return False
-    if any(w.casefold() in _LABEL_WORDS for w in words):
+    if names_no_one(name):
         return False  # "Original Paper", "A Preprint": a label over the title
     if any(_ABSTRACT_NOUN.match(w) for w in words):
         return False  # "Social Protection", "Resource Misallocation": a subtitle's words

@@ -2743,8 +2743,10 @@ def hal_cover(text: PrintedText) -> Iterator[Candidate]:
     if report := _HAL_REPORT.search(citation):  # "[Research Report] RR-7687, 2011, pp.18."
         yield Candidate("number", report.group("number"), 0.8, where)
         yield Candidate("type_cue", "report", 0.8, where)
-    if not match.group("id").startswith("tel-") and not report:
-        yield from _hal_journal(citation, where)
+    article = not match.group("id").startswith("tel-") and not report
+    if article and (journal := list(_hal_journal(citation, where))):
+        yield from journal  # its year among them
+        return
     parts = [p.strip() for p in re.split(r"\.\s+", citation) if p.strip()]
     for part in reversed(parts):
         if year := re.fullmatch(rf"(?P<who>.+?),\s(?P<year>{YEAR})", part):
