@@ -24,6 +24,7 @@ from essaylint.ingest.metadata.covers import (
     framed_title,
     giga_cover,
     jstor_cover,
+    jstor_sici_cover,
     labelled_authors,
     labelled_cover,
     labelled_title,
@@ -120,14 +121,17 @@ class _FromFirstPrintedPage:
 
 
 def _blank_leading_pages(pdf: object, first: PageLines, count: int) -> int:
-    """How many pages that hold nothing at all (no text, no image, no drawing: not a scan nor
-    a drawn cover) come before the first printed one; 0 when page 1 prints something or no
-    page of the first few does."""
+    """How many pages that hold nothing at all (no text, no image, no drawing) come before
+    the first printed one, or 1 for a cover that is a picture with no text before a page
+    with text (a scan, text on no page, is read from page 1); 0 when page 1 prints
+    something or no page of the first few does."""
     if first.text().strip():
         return 0
     skip = 0
     while skip < min(BLANK_PAGES_SKIPPED, count - 1) and _empty(pdf, skip + 1):
         skip += 1
+    if skip == 0 and count > 1:
+        skip = 1  # a cover that is a picture alone, no text: the title page follows
     return skip if skip < count and _read_page(pdf, skip + 1).text().strip() else 0
 
 
@@ -287,6 +291,7 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
     pages = text.pages
     cover = (
         jstor_cover(text)
+        or jstor_sici_cover(text)
         or proquest_cover(text)
         or emerald_cover(text)
         or cairn_cover(text)

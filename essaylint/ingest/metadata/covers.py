@@ -55,7 +55,7 @@ ARTICLE_DOI = 0.8  # the cover's next page is the article's first
 
 
 def _value(field: str, value: str) -> str:
-    value = value.strip(" ,")
+    value = value.strip(" ,.") if field == "issue" else value.strip(" ,")
     return value.replace(" ", "") if field == "page" else value
 
 
@@ -94,6 +94,40 @@ def jstor_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
             for name, value in source.groupdict().items()
             if value and name != "date"
         ]
+    return block, candidates
+
+
+# JSTOR's older cover (before 2010) labels nothing but its URL: the title, the authors and
+# "Econometrica, Vol. 22, No. 1. (Jan., 1954), pp. 23-36." over "Stable URL:" and the SICI
+# address, then "Econometrica is currently published by The Econometric Society."
+_JSTOR_SICI = re.compile(
+    r"^Stable URL:\s*\n?\s*(?P<url>https?://links\.jstor\.org/sici\?sici=\S+)", re.M
+)
+_CURRENTLY_PUBLISHED = re.compile(r"\bis\scurrently\spublished\sby\s(?P<publisher>[^.\n]{3,80})\.")
+
+
+def jstor_sici_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
+    """The title, authors and record of JSTOR's older cover; None when page 1 is not one."""
+    front = text.front_text()
+    stable = _JSTOR_SICI.search(front)
+    if stable is None:
+        return None
+    lines = [line.strip() for line in front[: stable.start()].splitlines() if line.strip()]
+    source = _SOURCE.match(lines[-1]) if len(lines) >= 3 else None
+    if source is None:
+        return None
+    names = [surname_first(n) for n in split_names(lines[-2])]
+    block = TitleBlock(title=" ".join(lines[:-2]), authors=names, author_text=lines[-2])
+    where = f"p1 JSTOR cover '{lines[-1][:80]}'"
+    candidates = [Candidate("url", stable.group("url"), CONFIDENCE, where)]
+    candidates += [
+        Candidate(name, _value(name, value), CONFIDENCE, where, line=lines[-1])
+        for name, value in source.groupdict().items()
+        if value and name != "date"
+    ]
+    if published := _CURRENTLY_PUBLISHED.search(front):
+        publisher = published.group("publisher").strip()
+        candidates.append(Candidate("publisher", publisher, CONFIDENCE, where))
     return block, candidates
 
 
@@ -174,6 +208,8 @@ def cairn_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
     )
     where = f"p1 Cairn.info cover '{record.group(0).strip()[:80]}'"
     fields = {name: value for name, value in record.groupdict().items() if value}
+    if after := fields.pop("pages_after", ""):
+        fields["page"] = after
     fields["page"] = f"{fields.pop('first')}-{fields.pop('last')}"
     if below and not below[0].startswith("©"):
         fields["publisher"] = re.sub(r"^(Éditions|Editions)(?=\S)", r"\1 ", below[0])
@@ -188,12 +224,17 @@ def cairn_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
 # title, the authors ("Arias, Víctor; Salazar, Juan; …"), the title again over "Revista
 # Latinoamericana de Hipertensión, vol. 14, núm. 5, 2019", the publisher and country, and
 # "Disponible en: https://www.redalyc.org/articulo.oa?id=…".
+# Its volume may be in Roman numerals ("vol. XVIII, núm. 73, julio-sept, 1996"), its pages
+# after the year ("Ingeniería, vol. 23, núm. 1, 2019, -, pp. 21-35").
+_REDALYC_PAGES = r"pp\.\s(?P<{name}>\d{{1,5}}\s?-\s?\d{{1,5}})"
 _REDALYC_RECORD = re.compile(
-    rf"^(?P<container>[^\n,]{{3,150}}),\s(?:vol\.\s(?P<volume>\d{{1,4}}),\s)?"
-    rf"núm\.\s(?P<issue>[\w\-]{{1,9}}),\s(?:pp\.\s(?P<page>\d{{1,5}}\s?-\s?\d{{1,5}}),\s)?"
-    rf"(?:[^\W\d_]+(?:-[^\W\d_]+)?\.?,?\s)?(?P<year>{YEAR})\s*$",
+    rf"^(?P<container>[^\n,]{{3,150}}),\s(?:vol\.\s(?P<volume>\d{{1,4}}|[IVXLC]{{1,7}}),\s)?"
+    rf"núm\.\s(?P<issue>[\w\-]{{1,9}}),\s(?:{_REDALYC_PAGES.format(name='page')},\s)?"
+    rf"(?:[^\W\d_]+(?:-[^\W\d_]+)?\.?,?\s)?(?P<year>{YEAR})"
+    rf"(?:,\s(?:-,\s)?{_REDALYC_PAGES.format(name='pages_after')})?(?:,\s-)?\s*$",
     re.M,
 )
+_REDALYC_ONE_NAME = re.compile(r"^[^\W\d_][\w\-' ]{1,60},\s[^\W\d_][\w.\- ]{1,40}$")
 _REDALYC_URL = re.compile(r"Disponible\sen:\s*(?P<url>https?://(?:www\.)?redalyc\.org/\S+)")
 
 
@@ -212,10 +253,14 @@ def redalyc_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | Non
         if ";" not in line and not line.endswith(","):
             break
         names.insert(0, line)
+    if not names and _REDALYC_ONE_NAME.match(above[-2]):
+        names = [above[-2]]  # one author: "Suárez y López-Guazo, Laura"
     authors = _surname_first_list(" ".join(names))
     block = TitleBlock(title=title, authors=authors, author_text="; ".join(authors))
     where = f"p1 Redalyc cover '{record.group(0).strip()[:80]}'"
     fields = {name: value for name, value in record.groupdict().items() if value}
+    if after := fields.pop("pages_after", ""):
+        fields["page"] = after
     fields["url"] = url.group("url")
     if below and not below[0].startswith("Disponible"):
         fields["publisher"] = below[0].rsplit(",", 1)[0]  # "Sociedad …, Venezuela"
@@ -399,12 +444,17 @@ def proquest_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | No
 
 
 def _surname_first_list(line: str) -> list[str]:
-    """ "Mellewigt, Thomas;Hoetker, Glenn" as names, or [] when any part is not one."""
+    """ "Mellewigt, Thomas;Hoetker, Glenn" as names, or [] when any part is not one; a
+    Spanish family name may join its two parts with "y" ("Suárez y López-Guazo, Laura")."""
     names = [" ".join(part.split()) for part in line.split(";")]
     parts = [name.split(", ") for name in names]
-    if all(len(p) == 2 and looks_like_name(f"{p[1]} {p[0]}") for p in parts):
+    if all(len(p) == 2 and looks_like_name(f"{p[1]} {_joined(p[0])}") for p in parts):
         return names
     return []
+
+
+def _joined(family: str) -> str:
+    return re.sub(r"(?<=\w)\sy\s(?=[A-ZÀ-Þ])", " ", family)
 
 
 MOST_THESIS_AUTHORS = 5  # more names one a line under the first are a committee
@@ -412,8 +462,9 @@ _BY = re.compile(
     r"^\s*(?:(?:presented\s|submitted\s)?(?:by|door)|vorgelegt(?:\s[^\n:]{0,25})?\svon|"
     r"eingereicht\svon|apresentad[oa]\spor|presentad[oa]\spor|presenta|sustentante|"
     r"laureand[oa]|candidat[oa]|tesista|verfasser(?:in)?|autor(?:in|a)?|"
-    r"(?:pr[ée]sent[ée]e?\s(?:et\ssoutenue?\s)?)?par|"
-    r"выполнила?|autore|realizzat[oa]\sda):?\s*(?:\n\s*)?"
+    # "Présentée et soutenue le 02/12/2013 par :" (Toulouse)
+    r"(?:pr[ée]sent[ée]e?\s(?:et\ssoutenue?\s)?(?:le\s\d{1,2}/\d{1,2}/\d{4}\s)?)?par|"
+    r"выполнила?|autore|realizzat[oa]\sda)\s?:?\s*(?:\n\s*)?"
     r"(?P<name>[^\n]{3,60}?)\s*$",
     re.M | re.I,
 )
@@ -544,9 +595,17 @@ def _unlabelled_authors(text: PrintedText, title: str) -> list[str]:
     return []
 
 
+_FAMILY_COMMA_GIVEN = re.compile(
+    r"(?P<family>[A-Z][A-Z'\-]+(?:\s[A-Z][A-Z'\-]+)?),\s(?P<given>[A-Z][a-z]+(?:[\s\-][A-Z][a-z]+)?)"
+)
+
+
 def _name_alone(line: Line) -> str:
     """The one name a line holds, of two to four words (five in capitals: "MARIA EDUARDA
     …"), not a label's nor a supervisor's ("Angelo Perkusich (Orientador)")."""
+    if inverted := _FAMILY_COMMA_GIVEN.fullmatch(line.text.strip()):  # "YANG, Tongou" (CUHK)
+        family = " ".join(w.capitalize() for w in inverted.group("family").split())
+        return f"{inverted.group('given')} {family}"
     words = [w for w in line.text.split() if w not in _NAME_JOINERS]
     if not 2 <= len(words) <= (5 if line.text.isupper() else 4):
         return ""
@@ -706,10 +765,12 @@ _THESIS_FRAME = re.compile(
     r"\bschool\b|institut|college|academy|\bthesis\b|dissertation|m[ée]moire|masterarbeit|"
     r"faculteit|hogeschool|\bcampus\b|"
     r"bachelorarbeit|\btesis?\b|proefschrift|masterproef|\bdegree\b|\bdoctor|docteur|"
-    r"\bmaster|\bbachelor|работа|бакалавр|магистр|диссертац|университет|министерство|"
+    r"\bmaster|\bbachelor|\bth[èe]se\b|работа|бакалавр|магистр|диссертац|университет|министерство|"
     r"πανεπιστήμιο|τμήμα|εργαστήριο|διατριβ|dire[çc][ãa]o|\bcurso\b|\bcentro\b|bacharelado|"
     r"licenciatura|coordena|p[óo]s-gradua|faculdade|escola\b|departamento|disserta[çc][ãa]o|"
     r"facultad|\bcarrera\b|fachbereich|lehrstuhl|arbeitsgruppe|^AG\s|"
+    r"univerzit|sveu\S?ili\S?t|egyetem|\bfacultat|uniwersytet|\bkar\s*$|tansz[ée]k|katedra|\bzavod\b|"
+    r"pr[áa]c[ea]\s*$|\bdiplomsk|\bzavr[šs]ni\b|\blucrare\b|dolgozat|diplomamunka|"
     r"\bpara\s(?:obtener|optar)\b|\bingenier[oa]\b|\blicenciad[oa]\b|"  # the degree sought
     r"^\s*\S+(?:\s\S+){0,2}:\s*$|"  # a label: "PROFESOR/A GUÍA:"
     r"mestrado|doutorado|论文|大学|学院|学位|大\s?學|研\s?究\s?所|論\s?文|대학교|대학원|학위",

@@ -13,6 +13,7 @@ from essaylint.ingest.library_columns import fold as _fold
 from essaylint.ingest.metadata import learned
 from essaylint.ingest.metadata.embedded import BODY, Embedded
 from essaylint.ingest.metadata.journals import known_titles
+from essaylint.ingest.metadata.layout import PageLines
 from essaylint.ingest.metadata.names import family_of, given_family, names_in_citation
 from essaylint.ingest.metadata.printed import (
     CITATION_FORMS,
@@ -21,6 +22,7 @@ from essaylint.ingest.metadata.printed import (
     YEAR,
     Candidate,
     PrintedText,
+    book_imprint,
     clean_doi,
     dois_anywhere,
     imprint_holder,
@@ -51,7 +53,8 @@ _REPORT_DOI = re.compile(r"10\.(?:1787|18356)/", re.I)  # OECD iLibrary, UN iLib
 _ISBN_IN_DOI = re.compile(r"(?<!\d)97[89]-?(?:\d-?){9}[\dX]")  # 10.1007/978-3-030-…_7
 _CONFERENCE = re.compile(
     r"\b(?:proceedings|conference|workshop|symposium|meeting|congress|colloquium|actas|anais|"
-    r"atti|coloquio|congreso|congresso|jornadas)\b",
+    r"atti|coloquio|congreso|congresso|jornadas)\b|"
+    r"\b(?:Proc|Conf|Symp)\.",  # "Proc. of the IEEE Int. Conf."
     re.I,
 )
 
@@ -113,14 +116,27 @@ def decide(
     if metadata.type == "manuscript":
         _learned_type(metadata, text)
     _issuer(metadata, candidates)
+    metadata.authors = [_family_as_cited(name, text.flat_of(1)) for name in metadata.authors]
     if metadata.type in ("report", "book"):
         inside = [page for page in text.pages if page.number > 1]  # the back cover too
+        if metadata.type == "book":
+            _from_book_imprint(metadata, inside)
         if not metadata.publisher:
             set_later_publisher(metadata, imprint_holder(inside))
         if not metadata.year and (dated := imprint_year(inside)):
             metadata.year = int(dated.value)
             metadata.evidence["year"] = _describe(dated)
     return metadata
+
+
+def _from_book_imprint(metadata: DocumentMetadata, pages: list[PageLines]) -> None:
+    """The publisher, DOI and page a book's imprint states, where the first page gave none;
+    the press, not the body it is part of ("Cambridge University Press & Assessment")."""
+    for candidate in book_imprint(pages):
+        now = getattr(metadata, candidate.field)  # publisher, doi, url
+        if not now or (candidate.field == "publisher" and now.startswith(candidate.value)):
+            setattr(metadata, candidate.field, candidate.value)
+            metadata.evidence[candidate.field] = _describe(candidate)
 
 
 def set_later_publisher(metadata: DocumentMetadata, holder: Candidate | None) -> None:
@@ -190,7 +206,7 @@ def _learned_type(metadata: DocumentMetadata, text: PrintedText) -> None:
 def _as_typed(metadata: DocumentMetadata, chosen: dict[str, Candidate], body: str) -> None:
     """What the type settles: a body's own document is a report it publishes ("World Health
     Organization"); a thesis keeps no journal only embedded metadata names ("Proceedings of
-    Master Thesis" in its XMP)."""
+    Master Thesis" in its XMP); a proceedings paper no template's volume 1, issue 1."""
     if body and metadata.type == "manuscript":
         metadata.type = "report"
         metadata.evidence["type"] = f"authored by a body, '{body}' (0.5)"
@@ -201,6 +217,36 @@ def _as_typed(metadata: DocumentMetadata, chosen: dict[str, Candidate], body: st
     if metadata.type == "thesis" and weak:
         metadata.container = ""
         metadata.evidence.pop("container", None)
+    if metadata.type == "paper-conference" and _template_numbering(metadata):
+        metadata.volume = metadata.issue = ""  # acmart's \acmVolume{1} \acmNumber{1}
+        metadata.evidence.pop("volume", None)
+        metadata.evidence.pop("issue", None)
+
+
+def _template_numbering(metadata: DocumentMetadata) -> bool:
+    """A proceedings paper's volume 1, issue 1, from its XMP alone: the template's defaults."""
+    embedded = all(
+        metadata.evidence.get(name, "").startswith("XMP") for name in ("volume", "issue")
+    )
+    return embedded and metadata.volume == metadata.issue == "1"
+
+
+def _family_as_cited(name: str, page: str) -> str:
+    """ "Castillo, Ángel Montes del" as "Montes del Castillo, Ángel" where the page's
+    citation of itself gives the family name whole ("Montes del Castillo, Á., & …"): Spanish
+    and Portuguese names carry two family names, which a byline cannot tell apart."""
+    family, _, given = name.partition(", ")
+    words = given.split()
+    for moved in (1, 2, 3):
+        if moved >= len(words):
+            break
+        whole = " ".join([*words[-moved:], family])
+        if not re.fullmatch(r"[^\W\d_][^\W\d_]+", words[-moved]) or words[-moved].islower():
+            continue  # "del Castillo" alone is no family name cited, "S. Lunetta" none at all
+        # the citation's "Family, I." (a byline's "Ross S. Lunetta, Robyn …" is not one)
+        if re.search(rf"(?<!\w){re.escape(whole)},\s{re.escape(words[0][0])}\.", page):
+            return f"{whole}, {' '.join(words[:-moved])}"
+    return name
 
 
 def _corporate_author(metadata: DocumentMetadata, embedded: Embedded) -> str:
@@ -753,11 +799,15 @@ _SET_APART = ("thesis", "webpage", "chapter", "speech")  # a cue for these outwe
 
 
 def _published_article(metadata: DocumentMetadata) -> bool:
-    """A journal, its volume and the article's DOI, all printed: an article, whatever its
-    acknowledgements say of a degree ("a studentship for the degree of PhD")."""
+    """A journal, its volume and the article's DOI (or its pages, in the citation the page
+    prints of itself), all printed: an article, whatever its acknowledgements say of a degree
+    ("a studentship for the degree of PhD")."""
     doi = metadata.doi
     journal_doi = bool(doi) and not REPOSITORY_DOI.match(doi) and not _PREPRINT_DOI.match(doi)
-    return bool(metadata.container and metadata.volume) and journal_doi
+    # or the page's citation of itself gives its pages: "Universitas, XII (20), enero-junio,
+    # pp. 91-126" under an article whose text speaks of students' "tesis doctoral"
+    cited = "citation of itself" in metadata.evidence.get("container", "") and bool(metadata.page)
+    return bool(metadata.container and metadata.volume) and (journal_doi or cited)
 
 
 def _type_of_doi(doi: str) -> str:

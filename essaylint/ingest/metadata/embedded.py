@@ -38,7 +38,8 @@ _CORPORATE = re.compile(
 BODY = re.compile(
     r"\b(?:Organi[sz]ation|Institute|Government|Ministry|Minist[ée]rio|Ministerio|Nations|"
     r"Unidas|Council|Agency|Department|Commission|Bureau|Authority|Secretariat|Parliament|"
-    r"Congress|Corporation|Programme|Excellence|International)\b"
+    r"Congress|Corporation|Programme|Excellence|International|"
+    r"Bank|Banco|Banque|Banca|Bundesbank)\b"
 )
 _TYPESETTER_ID = re.compile(r"\.\.|\.indd|\.dvi|\.tex|\.docx?\b|^\W*$|^[\w\-]+ \d+\.\.\d+$|_", re.I)
 
@@ -183,7 +184,7 @@ def _from_xmp(root: object | None, embedded: Embedded) -> None:
         embedded.xmp.add(key)
     creators = _all(root, "dc:creator")
     if creators and not embedded.authors:
-        people = [surname_first(c) for c in creators if len(c.split()) >= 2]
+        people = [surname_first(c) for c in creators if len(c.split()) >= 2 and not names_no_one(c)]
         if people and not any(_CORPORATE.search(c) for c in creators):
             embedded.authors = people
 

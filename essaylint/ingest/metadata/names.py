@@ -436,6 +436,15 @@ _LABEL_WORDS = frozenset(
         "inc",
         "inc.",
         "llc",
+        "llp",  # "Well-Typed LLP" under a name
+        "ltd",
+        "gmbh",
+        "team",  # "FRBNY DSGE Team", "DSGE Group": a unit on the byline
+        "group",
+        "banco",  # "Banco Central do Brasil" after the authors
+        "central",
+        "trabajo",  # "TRABAJO FIN DE GRADO" over the title
+        "lucrare",
         "study",
         "trial",
         "cohort",
@@ -496,10 +505,12 @@ _LABEL_WORDS = frozenset(
     ]
 )
 _INITIAL = re.compile(r"^[A-Z]\.(?:-?[A-Z]\.)?$")
-# and the degrees Spanish-language covers set before a name ("Bach. Jhon Omar PALOMINO", "Lic.",
-# "Ing.", "Mg."), only with their dot: "Bach" alone may be a family name
+# and the degrees Spanish-language and Czech covers set before a name ("Bach. Jhon Omar
+# PALOMINO", "Lic.", "Ing.", "Mg.", "Bc. Jiří Kadlec"), only with their dot: "Bach" alone may
+# be a family name
 _HONORIFIC = re.compile(
-    r"^(?:(?:Dr|Prof|Professor|Mr|Mrs|Ms|Sir)\.?|(?:Bach|Lic|Ing|Mg|Mtro|Mtra|Dra)\.)\s+",
+    r"^(?:(?:Dr|Prof|Professor|Mr|Mrs|Ms|Sir)\.?|(?:Bach|Lic|Ing|Mg|Mtro|Mtra|Dra|Bc|Mgr|MUDr|"
+    r"RNDr|PhDr|JUDr|inż)\.)\s+",
     re.IGNORECASE,
 )
 

@@ -199,7 +199,9 @@ LEAD = (
     rf"|[A-Z]{{1,3}}(?:,\set\sal)?\.)\s+)?"  # BMJ's foot: "Guetterman TC. Fam Med Com Health …"
 )
 MONTH = (
-    r"(?i:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?"
+    # the names whole or cut short, not any word they begin ("Decision", "Marketing", "Mayo")
+    r"(?i:(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
+    r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\b\.?"
     r"|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre"
     r"|Januar|Februar|März|Juni|Juli|Oktober|Dezember)"
 )
@@ -731,6 +733,13 @@ _CITED_AFTER_TITLE = re.compile(
     rf"(?P<volume>\d{{1,4}})(?:\s?\((?P<issue>[\w\-]{{1,7}})\))?\s?[:,]\s?"
     rf"(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b"
 )
+# a volume in Roman numerals, the months before the pages: "Universitas, XII (20),
+# enero-junio, pp. 91-126"
+_CITED_ROMAN = re.compile(
+    rf"\W{{0,3}}(?P<container>[^\d()\[\]]{{3,80}}?),\s(?P<volume>[IVXLC]{{1,7}})\s?"
+    rf"\((?P<issue>[\w\-]{{1,7}})\),\s(?:[^\W\d_]+(?:-[^\W\d_]+)?,\s)?(?:pp?\.\s?)?"
+    rf"(?P<page>{PAGES})\b"
+)
 # Chicago's: "“… Reply.” American Economic Review 102, no. 6 (October 2012): 3077–3110"
 _CITED_CHICAGO = re.compile(
     rf"\W{{0,3}}(?P<container>[^\d()\[\]]{{3,80}}?)\s(?P<volume>\d{{1,4}}),\sno\.\s"
@@ -800,6 +809,23 @@ _APA_HEAD = re.compile(
     rf"No\.\s(?P<issue>[\w\-]{{1,7}}),\s(?P<page>{PAGES})\b",
     re.MULTILINE,
 )
+# "Revista Jurídica de la Universidad de Palermo | ISSN 0328-5642 | pp. 75-125"
+_ISSN_BAR_FOOT = re.compile(
+    r"(?P<container>[A-ZÀ-Þ][a-zà-ÿ]+(?:\s[^|\n,\d]{2,100}?)?)\s\|\sISSN\s\d{4}-\d{3}[\dXx]\s\|\s"
+    rf"pp\.\s(?P<page>{PAGES})\b"
+)
+# An IEEE magazine's first page: "10  1541-1672/11/$26.00 © 2011 IEEE  IEEE INTELLIGENT
+# SYSTEMS" (the name in small capitals, which the text layer gives as "Ieee InTeLLIGenT SySTemS")
+_MAGAZINE_FOOT = re.compile(
+    rf"^\d{{1,4}}\s+\d{{4}}-\d{{3}}[\dX]/\d{{2}}/\$\s?\d+\.\d\d\s©\s?(?P<year>{YEAR})\sIEEE\s{{2,}}"
+    r"(?P<container>(?i:IEEE)\s[A-Za-z][A-Za-z&\- ]{3,60}?)\s*$"
+)
+
+
+def _magazine_word(word: str) -> str:
+    return word.upper() if word.upper() in _ACRONYMS else word.capitalize()
+
+
 _ACRONYM_FOOT = re.compile(r"^(?P<container>[A-Z]{3,10}-\d{2})$")  # "IJCAI-07" on every page
 # "SCIENTIFIC REPORTS | 5 : 8555 | DOI: 10.1038/srep08555", "… | (2018) 8:12906 | DOI…"
 _BAR_FOOT = re.compile(
@@ -814,6 +840,12 @@ _PROCEEDINGS = re.compile(
     r"(?<![”\"],\s)(?<![”\"]\s)(?P<container>(?:In\s)?Proceedings\sof\s(?:the\s)?[^\n]{8,200}?)(?=,\s|\.\s|\s{2}|\.?$)"
     r"(?:[^\n]*?(?:,\s*pages|\.?\s*pp\.)\s*(?P<page>\d+\s?-\s?\d+))?",
     re.MULTILINE,
+)
+# its name cut short: "In Proc. of the IEEE Int. Conf. on Robotics and Automation, Apr 2004"
+_PROC_ABBREVIATED = re.compile(
+    r"(?P<container>(?:In\s)?Proc\.\sof\s(?:the\s)?[A-Z][\w\-]*\.?"
+    r"(?:\s(?:[A-Z][\w\-]*\.?|\d{1,4}(?:st|nd|rd|th)|of|on|and|the|for|in|&))*)"
+    r"(?:[^\n]*?\.?\s*pp\.\s*(?P<page>\d+\s?-\s?\d+))?"
 )
 CONFERENCE_FOOT_SHARE = 0.2  # a proceedings' foot may take three lines: its name sits higher
 # 2010 International Conference on Data Storage and Data Engineering (a p1 foot)
@@ -931,6 +963,12 @@ def _citation_lines(text: PrintedText) -> Iterator[Candidate]:
             yield from _nature_head(match, number)
         if match := _BAR_FOOT.match(line.strip()):
             yield from match_candidates(match, f"p{number} foot", 0.8)
+        if match := _ISSN_BAR_FOOT.search(line):
+            yield from match_candidates(match, f"p{number} foot", 0.75)
+        if match := _MAGAZINE_FOOT.match(line.strip()):
+            name = " ".join(_magazine_word(w) for w in match.group("container").split())
+            yield Candidate("container", name, 0.8, f"p{number} foot '{line.strip()[:80]}'")
+            yield Candidate("year", match.group("year"), 0.8, f"p{number} foot '{line[:80]}'")
         if number > 1 and (match := _ACRONYM_FOOT.match(line.strip())):
             yield Candidate("container", match.group("container"), 0.7, f"p{number} foot '{line}'")
     for match in _PMC_FINAL_FORM.finditer(front):
@@ -1004,6 +1042,7 @@ def _cited_after(pattern: re.Pattern[str], page: str, number: int) -> Iterator[C
             _CITED_VOL_ISSUE_PAGES.match(tail)
             or _CITED_AFTER_TITLE.match(tail)
             or _CITED_CHICAGO.match(tail)
+            or _CITED_ROMAN.match(tail)
         )
         container = match.group("container").strip(" .") if match else ""
         if plausible_journal(container) and not _ENDS_WITH_MONTH.search(container):
@@ -1221,16 +1260,36 @@ def recase_title(text: str) -> str:
 
 
 # a conference's short name and year after its proceedings' name: "(IMC ’24)", "(SIGCSE 2023)"
-_SHORT_NAME_AFTER = re.compile(r"\s*\((?:[A-Z][\w&-]*\s?){1,3}(?:[’']\d{2}|\d{4})\)$")
+_SHORT_NAME_AFTER = re.compile(
+    r"\s*\((?:(?:[A-Z][\w&/-]*\s?){1,3}(?:[’']\d{2}|\d{4})|[A-Z]{2,8})\)$"  # or "(CIAA)"
+)
+
+
+_JOINER_AT_END = re.compile(r"(?:\s(?:of|on|and|the|for|in|&))+$")
+
+
+def _cut_by_its_line(match: re.Match[str], line: str, whole: list[str]) -> bool:
+    """A proceedings' name its line break cut ("In Proceedings of The 29th ACM" / "Joint
+    European …"), which the joined lines give whole."""
+    cut = match.group("container").rstrip(" ,.")
+    ends_line = not line[match.end("container") :].strip(" ,.")
+    return (
+        ends_line and not cut.endswith(")") and any(w.startswith(cut) and w != cut for w in whole)
+    )
 
 
 def _proceedings(text: PrintedText) -> Iterator[Candidate]:
     front = text.front_text()
     zones = [line for _, line in text.margin_lines()] + front.split("\n")
     joined = _join_wrapped(front)
+    patterns = (_PROCEEDINGS, _PROC_ABBREVIATED)
+    whole = [m.group("container") for p in patterns for m in p.finditer(joined)]
     for source in (*zones, joined):
-        for match in _PROCEEDINGS.finditer(source):
+        for match in (m for pattern in patterns for m in pattern.finditer(source)):
+            if source is not joined and _cut_by_its_line(match, source, whole):
+                continue
             container = re.sub(r"^In\s", "", match.group("container")).strip(" ,.")
+            container = _JOINER_AT_END.sub("", container)
             container = _DATES_AFTER.sub("", container)  # USENIX's "… Symposium August 16-18"
             quote = " ".join(match.group(0).split())[:120]
             where = f"p1 proceedings line '{quote}'"
@@ -1242,9 +1301,9 @@ def _proceedings(text: PrintedText) -> Iterator[Candidate]:
             tail = source[match.end() : match.end() + 200]
             if volume := re.match(r"[^\n]{0,60}?\bVolume\s(\d{1,4})\s*$", tail, re.MULTILINE):
                 yield Candidate("volume", volume.group(1), 0.7, where, line=quote)
-            elif pmlr := re.match(
-                r"[,\s]{0,3}PMLR\s(\d{1,4})\b", tail
-            ):  # ICML's "…, PMLR 139, 2021"
+            elif pmlr := re.match(  # ICML's "…, PMLR 139, 2021", "…, Vancouver, Canada. PMLR 267"
+                r"(?:,\s[^\n.]{2,60}\.)?[,\s]{0,3}PMLR\s(\d{1,4})\b", tail
+            ):
                 yield Candidate("volume", pmlr.group(1), 0.75, where, line=quote)
             year = re.search(rf"\b({YEAR})\b", match.group(0)[len(container) :] + tail)
             if year:
@@ -1468,6 +1527,8 @@ def doi_candidates(text: PrintedText) -> Iterator[Candidate]:
             counts[doi] += 1
             where.setdefault(doi, f"p1 '{doi}'")
     for doi, count in counts.most_common():
+        if _PLACEHOLDER_DOI.search(doi):
+            continue  # a template's "10.1145/nnnnnnn.nnnnnnn", left unfilled
         stub = not re.search(r"\d", doi.partition("/")[2])
         if stub and any(other != doi and other.startswith(doi) for other in counts):
             continue  # "10.1002/jts." in every head, "10.1002/jts.22303" on page 1
@@ -1475,6 +1536,7 @@ def doi_candidates(text: PrintedText) -> Iterator[Candidate]:
         yield Candidate("doi", doi, confidence, f"printed {where[doi]}")
 
 
+_PLACEHOLDER_DOI = re.compile(r"/(?:[nNxX#]{4,}|.*[nNxX]{7})(?:[.\-][nNxX#]+)*$")
 # a first page's foot: "© 2014 The Econometric Society DOI: 10.3982/ECTA10489"
 _COPYRIGHT_FOOT_DOI = re.compile(rf"©[^\n©]{{0,80}}?\bDOI:?\s*(?P<doi>{DOI})", re.I)
 REPOSITORY_DOI = re.compile(r"10\.(?:5281|6084|17605|7910)/", re.I)  # Zenodo, figshare, …
@@ -1573,7 +1635,8 @@ _DOCUMENT_SYMBOL = re.compile(
     r"|Add\.\d{1,3}|Corr\.\d{1,2})){2,6}$"
 )
 _REPORT_NUMBER = re.compile(
-    r"^(?:(?:Report|Technical\sReport|Tech\.\sRep\.|Working\sPaper|Preprint)\s(?:(?:No\.?|Number|#)"
+    r"^(?:(?:Report|Technical\sReport|Tech\.\sRep\.|Staff\sReport|Working\sPaper|Preprint)\s"
+    r"(?:(?:No\.?|Number|#)"
     r"\s?:?\s?|(?=\d))(?P<labelled>[\w./\-]{2,30})|(?P<code>[A-Z][A-Z0-9]{1,9}(?:[-/][A-Z0-9]{1,9}){1,4}"
     r"[-/]\d{2,6}(?:[-/][A-Z0-9]{1,5})?|[A-Z]{2,6}\s(?:SP|IR|TN|TM|TR|CR|GCR)\s\d{2,5}"
     r"(?:-\d{1,5}[A-Za-z]?)?))\s*$",
@@ -1589,6 +1652,8 @@ _SERIES_NUMBER = re.compile(
     r"\b(?:Research|Working|Discussion|Departmental|Occasional)\sPapers?\sSeries,?\s*(?:#|No\.\s?)"
     r"(?P<paper>\d{1,4}(?:-+\d{2,4})?)\b|"  # "Departmental Papers Series, No.2" (the World Bank)
     r"^IZA\sDP\sNo\.\s?(?P<iza>\d{2,6})\s*$|"  # the IZA Institute's discussion papers
+    # "October 2025, WP #1017" (the Banque de France), "Document de travail n° 1017"
+    r"(?:^|,\s)(?:WP|Working\sPaper|Document\sde\stravail)\s?(?:#|n[°º]\s?)(?P<wp>\d{2,5})\s*$|"
     # "IDB WORKING PAPER SERIES Nº IDB-WP-970" (the Inter-American Development Bank)
     r"\b(?i:working|discussion)\s(?i:papers?)\s(?i:series)\s+N[º°o]\.?\s*"
     r"(?P<code>[A-Z]{2,6}(?:-[A-Z]{1,4})?-\d{1,5})\b",
@@ -1636,16 +1701,18 @@ def _report_numbers(text: PrintedText) -> Iterator[Candidate]:
         where = f"p1 report series '{match.group(0)}'"
         paper = match.group("paper")
         number = match.group("number") or match.group("iza") or match.group("code")
+        number = number or match.group("wp")
         number = number or re.sub(r"-+", "-", paper)
         yield Candidate("number", number, 0.75, where)
         yield Candidate("type_cue", "report", 0.7, where)
         return
-    # (line, in the top quarter) for the upper half of page 1: a document symbol or a bare
-    # code sits at the top, a labelled number ("Working Paper 27068") may sit lower
+    # (line, in the top quarter) for the upper 60 % of page 1: a document symbol or a bare
+    # code sits at the top, a labelled number ("Working Paper 27068", the New York Fed's
+    # "Staff Report No. 751" under the authors) may sit lower
     upper = [
         (normalise(line.text).strip(), line.bottom <= first.height * 0.25)
         for line in first.lines
-        if line.bottom <= first.height * 0.5
+        if line.bottom <= first.height * 0.6
     ]
     symbols = [  # a piece of a line of its own: "Naciones Unidas  CRC/C/ECU/5-6"
         piece
@@ -2034,6 +2101,33 @@ def imprint_holder(pages: list[PageLines]) -> Candidate | None:
     return None
 
 
+# A university press's imprint page: "Cambridge University Press is part of Cambridge
+# University Press & Assessment", "Oxford University Press is a department of the University
+# of Oxford"; its "DOI: 10.1017/9781009042529" and "Information on this title:
+# www.cambridge.org/9781316517512"
+_PRESS_PART_OF = re.compile(
+    r"^(?P<publisher>[A-Z][\w&' ]{3,60}?\s(?:Press|Publishing|Publishers))\s"
+    r"is\s(?:part|a\sdepartment)\sof\b",
+    re.M,
+)
+_IMPRINT_DOI = re.compile(rf"^\s*DOI:?\s*(?P<doi>{DOI})\s*$", re.M | re.I)
+_TITLE_INFORMATION = re.compile(r"^Information\son\sthis\stitle:\s*(?P<url>\S+)\s*$", re.M)
+
+
+def book_imprint(pages: list[PageLines]) -> Iterator[Candidate]:
+    """What a book's imprint page says of the edition beyond its copyright: the press that
+    publishes it, its DOI, its page on the publisher's site."""
+    for page in pages:
+        text = normalise(page.text())
+        where = f"p{page.number} imprint"
+        if match := _PRESS_PART_OF.search(text):
+            yield Candidate("publisher", match.group("publisher"), 0.7, f"{where} '{match[0]}'")
+        if match := _IMPRINT_DOI.search(text):
+            yield Candidate("doi", clean_doi(match.group("doi")), 0.7, f"{where} '{match[0]}'")
+        if match := _TITLE_INFORMATION.search(text):
+            yield Candidate("url", match.group("url"), 0.6, f"{where} '{match[0]}'")
+
+
 def imprint_year(pages: list[PageLines]) -> Candidate | None:
     """The year of the copyright an imprint page states, where nothing else dates the
     report or book."""
@@ -2281,7 +2375,7 @@ _ACM_REFERENCE_FORMAT = re.compile(
 )
 
 
-_SHORT_NAME = re.compile(r"\s\([A-Z][\w\-]{1,15}\s?['’]?\d{2,4}\)$")
+_SHORT_NAME = re.compile(r"\s\([A-Z][\w\-/]{1,15}\s?['’]?\d{2,4}\)$")  # "(ESEC/FSE 2021)"
 
 
 def acm_reference_format(text: PrintedText) -> Iterator[Candidate]:
@@ -2611,7 +2705,18 @@ THESIS = re.compile(
     r"(?:Disserta\S{1,3}ão|Tese)\s(?:submetida|apresentada)|^\s*Tesis\s*:?\s*$|"
     r"Tesis\sde\s(?:Licenciatura|Maestr[íi]a|Grado|Doctorado)|Trabajo\sde\sgrado|"
     r"毕业设计|毕业论文|学位论文|Trabalho\sde\sConclus\S{1,3}o\sde\sCurso|"
-    r"Masteroppgave|Masteravhandling|Examensarbete|Kandidatarbeit|"
+    r"Masteroppgave|Masteravhandling|Examensarbete|Kandidatarbeit|Magisterarbeit|"
+    # Czech, Slovak, Polish, Croatian/Serbian/Slovenian, Romanian, Hungarian, Finnish and
+    # Spanish degree labels: "Diplomová práce", "DIPLOMSKI RAD", "LUCRARE DE LICENȚĂ"
+    r"(?:Diplomov|Bakal[áa]řsk|Bakal[áa]rsk|Diserta[čc]n|Rigor[óo]zn)\S{1,2}\spr[áa]c[ea]|"
+    r"Praca\s(?:magisterska|licencjacka|in[żz]ynierska|doktorska|dyplomowa)|"
+    r"(?:Diplomski|Zavr[šs]ni|Magistarski|Doktorski|Master)\srad\b|Magistrsko\sdelo|"
+    r"Diplomsko\sdelo|Lucrare\sde\s(?:licen\S{1,2}\S|diserta\S{1,2}ie|diplom\S)|"
+    r"Tez\S\sde\sdoctorat|Szakdolgozat|Diplomamunka|Doktori\s\(PhD\)\s(?:értekezés|disszertáció)|"
+    r"Pro\sgradu|Opinn[äa]ytety[öo]|Diplomity[öo]|Kandidaatintutkielma|"
+    r"Trabajo\s(?:de\s)?fin\sde\s(?:grado|m[áa]ster|carrera)|Proyecto\s(?:de\s)?fin\sde\s"
+    r"(?:grado|carrera|m[áa]ster)|Treball\s(?:de\s)?fi\sde\s(?:grau|m[àa]ster)|"
+    r"^\s*(?-i:TH[ÈE]SE|Thèse)\s*$|"  # a French cover's label, not "These" alone
     r"^\s*Skripsi\s*$|Tugas\sAkhir|gelar\s(?:sarjana|magister)|Scriptie\svoorgedragen|Bachelorproef|"
     r"(?:Yüksek\sLisans|Doktora|Bitirme)\s(?:Tezi|Projesi)|"
     r"Выпускная\sквалификационная\sработа|Диссертация\sна\sсоискание|"
@@ -2631,11 +2736,12 @@ _AAAI = re.compile(
     r"Intelligence\s\(www\.aaai\.org\)"
 )
 _REPORT = re.compile(
-    r"^(?:[A-Z]{2,6}(?:/[A-Z]{2,6})?\s)?(?:(?:Technical|Research|Working|Discussion|Internal|Project|Final|Annual)\s"
+    r"^(?:[A-Z]{2,6}(?:/[A-Z]{2,6})?\s)?(?:(?:Technical|Research|Working|Discussion|Internal|Project|Final|Annual|Staff)\s"
     r"(?:Report|Paper|Note|Memorandum)|Data\sBrief|Redpaper|NIST\sSpecial\sPublication|NISTIR|NIST\sInteragency|"
     r"(?:Policy|Research)\s(?:Brief|Paper)|Briefing\s(?:Paper|Note)|Issue\sBrief|White\sPaper|"
     r"Occasional\sPaper|Informe\st[ée]cnico|Documento\sde\strabajo|Document\sde\stravail|"
-    r"Arbeitspapier|Rapport(?=\s(?:[^\W\d_]+\s)?(?:19|20)\d\d\b))\b",
+    r"Arbeitspapier|Rapport(?=\s(?:[^\W\d_]+\s)?(?:19|20)\d\d\b)|"
+    r"Серия\sдокладов|Рабочий\sдоклад|Аналитическая\sзаписка)\b",  # the Bank of Russia's
     re.IGNORECASE | re.MULTILINE,
 )
 # a German agency's imprint: "Diese Veröffentlichung ist der Abschlussbericht zum Projekt …"
@@ -2675,11 +2781,12 @@ _UNIVERSITY = re.compile(
     r"(?<![\w'’\-])(?P<university>"
     r"(?:(?!(?i:en|una?|de|la|el|y|of|and|in|at)\s)[A-ZÀ-Þ][\w'’\-]+[ ]){0,4}"
     r"(?:[A-ZÀ-Þ][\w'’]+-){0,3}"
-    r"(?i:Universi(?:ty|tät|té|tà|dade|dad|teit|tetet|tet|tário|tario|taria|tat|tas)|[ÉE]cole|"
-    r"Uniwersytet|Univerzita|Üniversitesi|Sveučilište|"  # Polish, Czech, Turkish, Croatian
+    r"(?i:Universi(?:ty|tät|té|tà|dade|dad|teit|tetet|tet|tário|tario|taria|tatea|tat|tas)|[ÉE]cole|"
+    r"Uniwersytet|Univerzita|Üniversitesi|Sveu[čc]ili[šs]te|\w*egyetem|"  # Polish, Czech,
+    # Turkish, Croatian (its caron may come apart: "SVEUCILIŠTE"), Hungarian ("Tudományegyetem")
     r"Institute\sof\sTechnology|"  # "Illinois Institute of Technology"
     r"Högskolan?|Høgskolen?|Hogeschool)"  # "Södertörns Högskola": a Nordic or Dutch college
-    r"(?:[ ](?:(?i:of|at|de|du|des|di|do|da|dos|the|degli|della|del|dei|i|zu|der|à)[ ])*"
+    r"(?:[ ](?:(?i:of|at|de|du|des|di|do|da|dos|the|degli|della|del|dei|i|zu|der|à|u|v|w|din)[ ])*"
     r"[A-ZÀ-Þ][\w'’\-]+){0,5}"
     r"(?:[ ]\d{1,2}(?![\d.,:])(?:[ ]?[-–][ ]?[A-ZÀ-Þ][\w'’\-]+)?)?)"  # "Paris 7 - Diderot"
 )
@@ -2700,8 +2807,11 @@ _SCRIPT_UNIVERSITY = re.compile(
 # "Anno Accademico 2020/2021", "Academiejaar 2021-2022": the year the thesis is handed in
 # the author's date of birth a French medical thesis prints: "Né le 18 Mai 1984"
 _BIRTH = r"\s*(?i:n[ée]e?\sle|born|geboren|nacid[oa]|nascid[oa]|nat[oa]\sil)\b"
+# the day of the defence: "Présentée et soutenue le 02/12/2013 par :"
+_DEFENDED_ON = re.compile(rf"\bsoutenue?\sle\s\d{{1,2}}/\d{{1,2}}/(?P<year>{YEAR})\b", re.I)
 _ACADEMIC_YEAR = re.compile(
-    rf"\b(?i:Anno\sAccademico|Academiejaar|Academic\sYear|A[ñn]o\sacad[ée]mico|Studienjahr)\s*:?\s*"
+    rf"\b(?i:Anno\sAccademico|Academiejaar|Academic\sYear|A[ñn]o\sacad[ée]mico|Studienjahr|"
+    rf"Curso\sacad[ée]mico|Curs\sacad[èe]mic|Ann[ée]e\s(?:universitaire|acad[ée]mique))\s*:?\s*"
     rf"(?:{YEAR}\s?[/\-–]\s?)?(?P<year>{YEAR})\b"
 )
 _PLACE_YEAR = re.compile(  # "Ciudad Universitaria, Cd. Mx., 2020", "Universitetet i Agder, 2018"
@@ -3049,7 +3159,7 @@ def type_cues(text: PrintedText) -> Iterator[Candidate]:
             rf"^(?!{_BIRTH}).*\b{_THESIS_MONTH}\s(?:de\s)?(?P<year>{YEAR})\s*$", front, re.M
         )
         alone = alone or _ACADEMIC_YEAR.search(front) or _PLACE_YEAR.search(front)
-        alone = alone or _CJK_YEAR.search(front)
+        alone = alone or _CJK_YEAR.search(front) or _DEFENDED_ON.search(front)
         if alone:
             yield Candidate("year", alone.group("year"), 0.6, "thesis title page, a year alone")
     if match := _REPORT.search(front):

@@ -659,8 +659,9 @@ def _letters(line: Line) -> int:
 # a note's number set on a title's last word ("… de época imperial1", "… FOR GERMANY1"); a
 # word in mixed case keeps its digit ("Web3")
 NUMBERED_NOTE = re.compile(r"\b(?P<word>[^\W\d_A-Z]{4,}|[^\W\d_a-z]{4,})[1-9]\s*$")
-# and on a proper name that ends the title ("… en Colima, México1"), not on a short one ("Web3")
-_NAME_NOTE = re.compile(r"\b(?P<word>[^\W\d_a-z][^\W\d_A-Z]{4,})[1-9]$")
+# and on a capitalised word that ends the title ("… en Colima, México1", "… Term Premium
+# News1"), not on a short one ("Web3")
+_NAME_NOTE = re.compile(r"\b(?P<word>[^\W\d_a-z][^\W\d_A-Z]{3,})[1-9]$")
 
 
 # a label before the title on its line: "Thème : Conception et …", "Tema: …"; a form's
