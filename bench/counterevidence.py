@@ -17,10 +17,12 @@ Both over every claim (a claim the claim audit does not keep is never searched: 
 over the claims it keeps. Nothing here was used to set the judge's thresholds (they were set
 before any measurement). Also the time per claim (the search alone, median of the claims).
 
-With --cited FILE.jsonl, each SUPPORTED claim is written citing its labelled abstract(s) as a
-student would (`(Source, 2020){#doc_uid}`), and every `limits` item of the strict audit is
-written to FILE, one JSON line (set, claim, doc_uid, cited, cues, quote), for reading: only
-a cited source may limit a claim, so this is where `limits` items come from.
+With --cited FILE.jsonl, each SUPPORTED claim (or each claim of --cited-labels, e.g. NEI: an
+abstract on the claim's topic that does not settle it) is written citing its labelled
+abstract(s) as a student would (`(Source, 2020){#doc_uid}`), and every `limits` item of the
+strict audit is written to FILE, one JSON line (set, claim, label, doc_uid, cited, cues,
+quote), for reading: only a cited source may limit a claim, so this is where `limits` items
+come from.
 """
 
 from __future__ import annotations
@@ -41,11 +43,11 @@ DEFAULT_WORK = Path("/tmp/essaylint-bench-counter")
 LABELS = ("CONTRADICTED", "SUPPORTED")
 
 
-def claims_of(rows: list[dict]) -> dict[str, dict[str, set[str]]]:
+def claims_of(rows: list[dict], labels=LABELS) -> dict[str, dict[str, set[str]]]:
     """Claim text → label → the doc_ids labelled so for it."""
     out: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     for row in rows:
-        if row["label"] in LABELS:
+        if row["label"] in labels:
             out[" ".join(row["claim"].split())][row["label"]].add(row["doc_id"])
     return out
 
@@ -86,11 +88,13 @@ def filler_rows(corpus: Path | None, library: int, rows: list[dict]) -> list[dic
     return others[: max(library - len(own), 0)]
 
 
-def library_of(name: str, project, rows: list[dict], split: str | None):  # -> (uid, claims)
-    """Each labelled doc_id's doc_uid in the ingested repo, and the claims of ``split``."""
+def library_of(name: str, project, rows: list[dict], split: str | None, labels=LABELS):
+    """Each labelled doc_id's doc_uid in the ingested repo, and the claims of ``split``:
+    (uid, claims)."""
     uid_of_file = doc_uids(project)
     uid = {r["doc_id"]: uid_of_file.get(file_name(name, r["doc_id"]), "") for r in rows}
-    claims = claims_of([r for r in rows if not split or r.get("split") in split.split(",")])
+    chosen = [r for r in rows if not split or r.get("split") in split.split(",")]
+    claims = claims_of(chosen, labels)
     return uid, claims
 
 
@@ -162,14 +166,19 @@ def evaluate(
     return out
 
 
-def cited_limits(name: str, work: Path, split: str | None, out: Path) -> dict:
-    """Strict-audit the set's SUPPORTED claims, each citing its labelled abstracts; write
-    the `limits` items to ``out`` (appended) and return counts."""
+def cited_limits(
+    name: str, work: Path, split: str | None, out: Path, labels: tuple[str, ...] = ("SUPPORTED",)
+) -> dict:
+    """Strict-audit the set's claims of ``labels``, each citing its abstracts labelled so;
+    write the `limits` items to ``out`` (appended) and return counts."""
     rows = read_set(set_path(name))
     project = build_repo(name, rows, work)
-    uid, claims = library_of(name, project, rows, split)
-    texts = sorted(t for t in claims if claims[t].get("SUPPORTED"))
-    cited = {t: sorted(uid[d] for d in claims[t]["SUPPORTED"]) for t in texts}
+    uid, claims = library_of(name, project, rows, split, labels)
+    texts = sorted(t for t in claims if any(claims[t].get(label) for label in labels))
+    cited = {
+        t: sorted({uid[d] for label in labels for d in claims[t].get(label, ())}) for t in texts
+    }
+    label_of = {t: "+".join(label for label in labels if claims[t].get(label)) for t in texts}
     paragraphs = [
         t.rstrip(".") + " " + "; ".join(f"(Source, 2020){{#{u}}}" for u in cited[t]) + "."
         for t in texts
@@ -189,6 +198,7 @@ def cited_limits(name: str, work: Path, split: str | None, out: Path) -> dict:
             record = {
                 "set": name,
                 "claim": claim,
+                "label": label_of.get(claim, ""),
                 "doc_uid": r["doc_uid"],
                 "cited": r["doc_uid"] in cited.get(claim, []),
                 "cues": ", ".join(r["cues"]),
@@ -198,7 +208,8 @@ def cited_limits(name: str, work: Path, split: str | None, out: Path) -> dict:
     return {
         "set": name,
         "split": split or "all",
-        "supported_claims_cited": len(texts),
+        "labels": list(labels),
+        "claims_cited": len(texts),
         "limits_items": len(items),
         "claims_with_limits": len({r["line"] for r in items}),
         "contradicts_items": sum(1 for r in section.rows if r["relation"] == "contradicts"),
@@ -258,14 +269,21 @@ def main() -> None:
     )
     parser.add_argument("--split", help="claims of these splits only, e.g. dev,test")
     parser.add_argument(
-        "--cited", type=Path, help="SUPPORTED claims citing their abstracts; limits items here"
+        "--cited", type=Path, help="claims citing their abstracts; limits items written here"
+    )
+    parser.add_argument(
+        "--cited-labels",
+        default="SUPPORTED",
+        help="with --cited: the labels whose claims cite their abstracts (SUPPORTED, NEI, "
+        "CONTRADICTED; comma-separated)",
     )
     args = parser.parse_args()
     results = []
+    labels = tuple(args.cited_labels.split(","))
     for name in args.sets:
         if args.cited:
-            log(f"{name}: supported claims citing their abstracts, counterevidence strict")
-            results.append(cited_limits(name, args.work, args.split, args.cited))
+            log(f"{name}: claims citing their abstracts, counterevidence strict")
+            results.append(cited_limits(name, args.work, args.split, args.cited, labels))
             log(json.dumps(results[-1], indent=1))
             continue
         log(f"{name}: auditing with counterevidence strict")

@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from essaylint.audit.counterevidence import judge as judge_module
-from essaylint.audit.counterevidence.cues import limitation_kinds
+from essaylint.audit.counterevidence.cues import limitation_kinds, stated_limit_kinds
 from essaylint.audit.counterevidence.judge import finding_sentence, judge
 from essaylint.audit.counterevidence.rules import KARPATHY, TULLY
 from essaylint.audit.counterevidence.search import CounterSearch, own_limit_kinds
@@ -537,4 +537,67 @@ def test_the_reader_reads_only_related_sentences_and_may_be_missing(
     ],
 )
 def test_own_limits_are_a_studys(sentence: str, kinds: list[str]) -> None:
+    assert own_limit_kinds(sentence) == kinds
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kinds"),
+    [  # what cited CORD-19 and SciFact abstracts say of their own work, read as limits
+        (
+            "Interpretation is limited by early termination of the trial, which may have been "
+            "underpowered to detect a clinically important difference.",
+            ["sample size", "stated limit"],
+        ),
+        (
+            "However, there are limitations to our analysis, including large uncertainties "
+            "around estimates of R 0 and the duration of infectiousness.",
+            ["stated limit"],
+        ),
+        (
+            "CONCLUSIONS This small study suggests that male sex, a lower socioeconomic "
+            "background, and early academic difficulties at medical school could be risk factors.",
+            ["sample size"],
+        ),
+        (
+            "Further research is needed to inform the widespread use of cloth masks globally.",
+            ["stated limit"],
+        ),
+        (  # and what they say of the field, or of their method, is no limit of theirs
+            "In this context, human convalescent plasma has been used to treat coronavirus "
+            "disease 2019 (COVID-19), but the efficacy remains uncertain.",
+            [],
+        ),
+        (
+            "Hydroxychloroquine (HCQ) has received worldwide attention because of positive "
+            "results from small studies.",
+            [],
+        ),
+        (
+            "We conducted a single-centre retrospective and observational study to describe "
+            "new-onset psychotic episodes in COVID-19 patients.",
+            [],
+        ),
+        (
+            "Overall seroprevalence for the 90 cities with sample size of 200 or greater was "
+            "1.4% (95% CI 1.3-1.6).",
+            [],
+        ),
+        (
+            "Effectiveness of COVID-19 screening and monitoring in travelers to California was "
+            "limited by incomplete traveler information received by federal officials.",
+            [],
+        ),
+        (  # a patient's treatment stopped, not the trial
+            "Remdesivir was stopped early because of adverse events in 18 (12%) patients "
+            "versus four (5%) patients who stopped placebo early.",
+            [],
+        ),
+        (
+            "The trial was terminated early after 103 of a planned 200 patients were enrolled.",
+            ["sample size"],
+        ),
+    ],
+)
+def test_a_cited_source_states_its_own_limits(sentence: str, kinds: list[str]) -> None:
+    assert stated_limit_kinds(sentence) == kinds
     assert own_limit_kinds(sentence) == kinds

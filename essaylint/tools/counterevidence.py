@@ -64,8 +64,9 @@ def counter_locators(result: dict[str, Any]) -> list[str]:
 COUNTER = Tool(
     name="counterevidence",
     description="What the student's library says against one claim: verbatim sentences that "
-    "contradict it (opposite direction, no effect) or limit it (population, setting, design, "
-    "sample size, time), each with its page and a ready citation, or "
+    "contradict it (opposite direction, no effect) or limit it (a limitation a source the "
+    "claim cites states of its own work: population, setting, design, sample size, time), "
+    "each with its page and a ready citation, or "
     "NO_COUNTEREVIDENCE_FOUND_IN_CORPUS. Call it before stating a strong claim, to weigh "
     "the evidence; never cite anything it did not return.",
     args=CounterArgs,

@@ -101,12 +101,17 @@ def limitation_kinds(text: str, claim: str = "") -> list[str]:
     time, stated limit), in that order; one the claim already states ('in mice', 'bias'
     where bias is its topic) limits nothing, nor does a methods or funding sentence or a
     heading ('# Short-Term Birth Sequelae of the 1918–1920 Influenza Pandemic')."""
+    return _kinds(LIMITATIONS, text, claim)
+
+
+def _kinds(table: dict[str, tuple[re.Pattern[str], ...]], text: str, claim: str) -> list[str]:
+    """The kinds of ``table`` whose patterns ``text`` states, new to ``claim``."""
     if _NOT_A_FINDING.match(text) or _METHOD_LABEL.match(text) or text.lstrip().startswith("#"):
         return []
     stated = " ".join(claim.lower().split())
     return [
         kind
-        for kind, patterns in LIMITATIONS.items()
+        for kind, patterns in table.items()
         if any(_states(text, m, stated) for p in patterns for m in p.finditer(text))
     ]
 
@@ -123,6 +128,102 @@ def _states(text: str, match: re.Match[str], claim: str) -> bool:
 def _new_to(claim: str, match: str) -> bool:
     words = match.lower().split()
     return not claim or " ".join(words[-2:] if len(words) > 1 else words) not in claim
+
+
+# What a cited source says of its own work, stated as a limit: 'Interpretation is limited by
+# early termination of the trial', 'this small study suggests', 'further research is needed
+# to confirm these findings'. A design or setting merely named ('we conducted a single-centre
+# retrospective study'), a field's open question ('the efficacy remains uncertain') or a
+# method ('cities with sample size of 200 or greater') is not one: read as limits of a claim
+# citing the source, the sentences this keeps were 11 of 12 right, the others 0 of 51
+# (bench/data/counterevidence_limits_verdicts_cited.jsonl; BENCHMARKS.md).
+_OWN_WORK = (  # the source speaking of its own work
+    r"\bwe\b|\bour\b|\b(?:this|these|the present|the current|the|its)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:study|studies|trial|trials|analys[ie]s|review|survey|work|data(?:set)?|samples?|"
+    r"findings|results|estimates|observations|evidence|report|investigation|experiments?|"
+    r"models?|cohort|design|series|focus groups?|interpretation)\b"
+)
+_STATED_LIMITS: dict[str, tuple[str, ...]] = {
+    "population": (r"\bonly (?:in|among|for) ",),
+    "setting": (
+        r"\b(?:cannot|can not|may not|might not|could not|not) be generali[sz]ed\b",
+        r"\b(?:limited|uncertain|unclear|restricted) (?:generali[sz]ability|external validity|"
+        r"transferability)\b",
+        r"\bgenerali[sz]ability (?:[\w-]+ ){0,4}(?:is|are|was|were|may be|might be|remains?) "
+        r"(?:limited|uncertain|unclear|restricted)\b",
+        r"\bnot allow (?:for )?(?:[\w-]+ ){0,3}generali[sz]ation\b",
+        r"\b(?:limits?|limited|precludes?) (?:the )?generali[sz]\w*",
+    ),
+    "design": (
+        r"\b(?:cannot|can not|could not|does not|do not|did not) (?:establish|infer|determine|"
+        r"prove) caus\w*",
+        r"\bcaus\w* (?:[\w-]+ ){0,3}(?:cannot|can not|could not) be (?:established|inferred|"
+        r"determined)\b",
+        r"\b(?:residual|unmeasured|uncontrolled) confound\w*",
+        r"\b(?:confound\w*|bias\w*) (?:[\w-]+ ){0,3}(?:cannot|can not|could not) be (?:ruled "
+        r"out|excluded)\b",
+    ),
+    "sample size": (
+        r"\b(?:despite|due to|because of|given|owing to) (?:the |its |our |a |their )?"
+        r"(?:relatively )?(?:small|limited|modest) (?:sample|number|cohort|size)\b",
+        r"\b(?:small|limited|modest) (?:sample )?size of (?:the|our|this|these)\b",
+        r"\b(?:the|our|this|its) (?:relatively )?(?:small|limited|modest) (?:sample(?: size)?|"
+        r"number of (?:patients|participants|subjects|cases|respondents))\b(?! (?:was|were) "
+        r"(?:based|calculated|chosen))",
+        r"\b(?:this|our) (?:relatively )?(?:small|pilot|preliminary|exploratory) (?:[\w-]+ )?"
+        r"(?:study|trial|analysis|survey|series)\b",
+        r"\b(?:in|from) (?:a|this|our) (?:relatively )?(?:small|pilot)(?: pilot)? (?:study|trial|"
+        r"series|cohort)\b",
+        r"\bunder-?powered\b",
+        r"\b(?:lack(?:ed)? of|insufficient|limited) (?:statistical )?power\b",
+        # the trial stopped, not a patient's treatment ("Remdesivir was stopped early because
+        # of adverse events in 18 (12%) patients": read as a limit, 0 of 2)
+        r"\b(?:trial|study|enrol?ment|recruitment)\s(?:[\w-]+\s){0,3}(?:was|were)\s(?:stopped|"
+        r"terminated|halted)\s(?:early|prematurely)\b",
+        r"\bearly (?:termination|stopping) of (?:the|this|our) (?:trial|study)\b",
+        r"\b(?:trial|study) (?:[\w-]+ ){0,3}(?:was|were) (?:stopped|terminated|halted) "
+        r"(?:[\w-]+ ){0,8}(?:due to|because of) (?:a |the )?(?:low|slow|poor|insufficient) "
+        r"(?:[\w-]+ )?(?:enrol?ment|recruitment|accrual)\b",
+    ),
+    "time": (
+        r"\blong[- ]term (?:effects?|outcomes?|benefits?|safety) (?:are|is|remain|were) "
+        r"(?:unknown|unclear|uncertain)\b",
+        r"\b(?:longer|long[- ]term|extended) follow[- ]up (?:is|are|will be) (?:needed|"
+        r"required|warranted|necessary)\b",
+    ),
+    "stated limit": (
+        rf"\blimitations? (?:of|to|in) (?:{_OWN_WORK})",
+        r"\b(?:study|analysis|trial|review|studies|trials|work|survey) (?:has|had|have|with|is "
+        r"subject to) (?:several |some |a number of |important |certain |many |other |"
+        r"potential )?limitations\b",
+        r"\b(?:a|one|the|main|major|key|important|potential|several|some|its|our|other) "
+        r"limitations? (?:is|was|are|were|includes?|included)\b",
+        r"\bthere (?:are|were|is|was) (?:several |some |a number of |important |potential )?"
+        r"limitations?\b",
+        r"\bwith (?:some |several |important |potential )?limitations\b",
+        rf"\b(?:interpretation|generali[sz]ability|inference|conclusions?|{_OWN_WORK}) "
+        r"(?:[\w-]+ ){0,4}(?:is|are|was|were|may be) limited by\b",
+        r"\b(?:should|must|need to) be interpreted (?:with caution|cautiously)\b",
+        r"\b(?:further|more|additional|larger|future) (?:[\w-]+ ){0,2}(?:research|studies|"
+        r"trials|work|investigations?|data|evaluation) (?:is|are|will be) (?:needed|required|"
+        r"warranted|necessary)\b",
+        r"\b(?:requires?|needs?) (?:further |additional )?(?:evaluation|confirmation|validation|"
+        r"replication)\b",
+        r"\b(?:our|these|the study's) (?:[\w-]+ )?(?:estimates|findings|results|data|"
+        r"conclusions) (?:are|were|remain) (?:uncertain|preliminary|tentative|limited)\b",
+    ),
+}
+STATED_LIMITS: dict[str, tuple[re.Pattern[str], ...]] = {
+    kind: tuple(re.compile(p, re.IGNORECASE) for p in patterns)
+    for kind, patterns in _STATED_LIMITS.items()
+}
+
+
+def stated_limit_kinds(text: str, claim: str = "") -> list[str]:
+    """The kinds of limitation a source states of its own work in ``text`` (population,
+    setting, design, sample size, time, stated limit); nothing for a methods sentence, a
+    heading or a limitation the claim already states."""
+    return _kinds(STATED_LIMITS, text, claim)
 
 
 def reversed_direction(text: str) -> str:

@@ -30,7 +30,7 @@ from typing import Literal
 from essaylint.audit.citations import cues
 from essaylint.audit.citations.features import numbers, words
 from essaylint.audit.claims.features import hedge_count
-from essaylint.audit.counterevidence.cues import limitation_kinds
+from essaylint.audit.counterevidence.cues import stated_limit_kinds
 from essaylint.retrieve.finding import probabilities
 
 Relation = Literal["contradicts", "limits"]
@@ -117,7 +117,7 @@ def _cued(claim: str, sentence: str, cosine: float, finding: bool) -> Verdict | 
         return None  # (read as limits, 0 of 3 were: bench/data/counterevidence_limits_verdicts)
     if against:
         return Verdict("contradicts", _confidence(cosine, len(against)), tuple(against))
-    limits = limitation_kinds(sentence, claim)
+    limits = stated_limit_kinds(sentence, claim)
     if limits:
         return Verdict("limits", _confidence(cosine, len(limits)), tuple(limits))
     return None

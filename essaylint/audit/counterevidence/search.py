@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from essaylint.audit.citations.sentences import sentences_in, sentences_of
-from essaylint.audit.counterevidence.cues import limitation_kinds, query_variants
+from essaylint.audit.counterevidence.cues import query_variants, stated_limit_kinds
 from essaylint.audit.counterevidence.judge import (
     RELATED_COSINE,
     Verdict,
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from essaylint.retrieve.engine import Retriever
 
 log = logging.getLogger("essaylint.audit")
-VERSION = "counterevidence-17"  # bump when the search or the judge changes
+VERSION = "counterevidence-18"  # bump when the search or the judge changes
 HITS_PER_QUERY = 8  # passages kept from each query variant
 HITS_PER_CITED = 3  # passages of each document the claim cites (it may state its own limits)
 MAX_ITEMS = 5  # items per claim, contradicting ones first
@@ -82,7 +82,7 @@ def own_limit_kinds(text: str, claim: str = "") -> list[str]:
     and a sentence that names nothing of a study states no limit of one."""
     if not _STUDY_WORDS.search(text):
         return []
-    return [k for k in limitation_kinds(text, claim) if k in OWN_LIMIT_KINDS]
+    return [k for k in stated_limit_kinds(text, claim) if k in OWN_LIMIT_KINDS]
 
 
 class CounterSearch:
