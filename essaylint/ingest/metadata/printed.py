@@ -2804,11 +2804,12 @@ _SCRIPT_UNIVERSITY = re.compile(
     r"(?P<cjk>[\u4e00-\u9fff]{1,10}?(?:大学|大學)|[\uac00-\ud7af]{1,10}?대학교)",
     re.M,
 )
-# "Anno Accademico 2020/2021", "Academiejaar 2021-2022": the year the thesis is handed in
 # the author's date of birth a French medical thesis prints: "Né le 18 Mai 1984"
 _BIRTH = r"\s*(?i:n[ée]e?\sle|born|geboren|nacid[oa]|nascid[oa]|nat[oa]\sil)\b"
 # the day of the defence: "Présentée et soutenue le 02/12/2013 par :"
 _DEFENDED_ON = re.compile(rf"\bsoutenue?\sle\s\d{{1,2}}/\d{{1,2}}/(?P<year>{YEAR})\b", re.I)
+# "Anno Accademico 2020/2021", "Academiejaar 2021-2022", "Curso Académico 2021/2022": the year
+# the thesis is handed in
 _ACADEMIC_YEAR = re.compile(
     rf"\b(?i:Anno\sAccademico|Academiejaar|Academic\sYear|A[ñn]o\sacad[ée]mico|Studienjahr|"
     rf"Curso\sacad[ée]mico|Curs\sacad[èe]mic|Ann[ée]e\s(?:universitaire|acad[ée]mique))\s*:?\s*"
