@@ -7276,3 +7276,45 @@ def test_a_byline_is_no_citation_of_two_family_names() -> None:
         *TEXT,
     ]
     assert lines_record(byline).authors[2] == "Lunetta, Ross S."
+
+
+def test_heads_with_a_roman_volume() -> None:
+    for head, issue, year, page in [
+        ("Hesperis-Tamuda, Vol. XLV, (2010), pp. 35-53", "", 2010, "35-53"),
+        ("Hespéris-Tamuda LVI (1) (2021): 17-33", "1", 2021, "17-33"),
+    ]:
+        found = record(lines_record([(40.0, 9.0, head), TITLE_36, *TEXT]))
+        assert found["container"] == head.split(",")[0].split(" LVI")[0]
+        assert (found["issue"], found["year"], found["page"]) == (issue, year, page)
+        assert found["type"] == "article-journal"
+
+
+def test_an_oxford_academic_chapter_download() -> None:
+    page = [
+        (61.0, 11.0, "The Oxford Handbook of Aesthetics"),
+        (77.0, 10.8, "Jerrold Levinson (ed.)"),
+        (95.0, 10.8, "https://doi.org/10.1093/oxfordhb/9780199279456.001.0001"),
+        (109.0, 11.0, "Published: 2005  Online ISBN: 9780191577239  Print ISBN: 9780199279456"),
+        (190.0, 9.4, "CHAPTER"),
+        (248.0, 12.3, "https://doi.org/10.1093/oxfordhb/9780199279456.003.0041 Pages 693–705"),
+        (262.0, 12.4, "Published: 02 September 2009"),
+        (312.0, 14.6, "Abstract"),
+        (553.0, 12.3, "Series: Oxford Handbooks"),
+        (560.0, 19.0, "41 Aesthetics and Evolutionary Psychology \ue904"),
+        (575.0, 12.3, "Denis Dutton"),
+        *TEXT[6:],
+    ]
+    metadata = lines_record(page)
+    assert (metadata.title, metadata.authors) == (
+        "Aesthetics and Evolutionary Psychology",
+        ["Dutton, Denis"],
+    )
+    found = record(metadata)
+    assert (found["type"], found["container"]) == ("chapter", "The Oxford Handbook of Aesthetics")
+    assert (found["doi"], found["page"]) == ("10.1093/oxfordhb/9780199279456.003.0041", "693-705")
+    assert (found["year"], metadata.isbn) == (2005, "9780199279456")
+
+
+def test_a_medrxiv_doi_keeps_no_word_glued_after_it() -> None:
+    foot = (780.0, 8.0, "medRxiv preprint doi: https://doi.org/10.1101/2020.05.06.20092999.this")
+    assert record(lines_record([TITLE_36, *TEXT, foot]))["doi"] == "10.1101/2020.05.06.20092999"

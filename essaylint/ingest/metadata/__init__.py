@@ -30,6 +30,7 @@ from essaylint.ingest.metadata.covers import (
     labelled_title,
     name_alone,
     openedition_cover,
+    oxford_academic_chapter,
     proquest_cover,
     redalyc_cover,
     researchgate_cover,
@@ -292,6 +293,7 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
     cover = (
         jstor_cover(text)
         or jstor_sici_cover(text)
+        or oxford_academic_chapter(text)
         or proquest_cover(text)
         or emerald_cover(text)
         or cairn_cover(text)

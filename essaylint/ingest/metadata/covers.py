@@ -131,6 +131,50 @@ def jstor_sici_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | 
     return block, candidates
 
 
+# Oxford Academic's chapter download: the book's block ("The Oxford Handbook of Aesthetics" /
+# "Jerrold Levinson (ed.)" / its DOI / "Published: 2005  Online ISBN: …  Print ISBN: …"),
+# "CHAPTER", the chapter's DOI and "Pages 693–705", then its number and title ("41
+# Aesthetics and Evolutionary Psychology") over its authors, "Downloaded from …" in the foot
+_OUP_BOOK = re.compile(
+    r"\A\s*(?P<container>[^\n]{5,200})\n(?:[^\n]{3,120}\((?i:eds?)\.?\)\n)?"
+    r"https://doi\.org/10\.1093/\S+\.001\.0001\n"
+    rf"Published:\s(?:\d{{1,2}}\s\w+\s)?(?P<year>{YEAR})\b(?P<rest>[^\n]*)"
+)
+_OUP_CHAPTER = re.compile(
+    r"^CHAPTER\s*\n(?:[^\n]*\n){0,2}?https://doi\.org/(?P<doi>10\.1093/\S+\.003\.\d{4})"
+    r"\s+Pages\s(?P<page>\d{1,5}[–-]\d{1,5})",
+    re.M,
+)
+_OUP_TITLE = re.compile(r"^\d{1,3}\s(?P<title>[^\n]{3,250}?)\s*\n(?P<names>[^\n]{3,200})$", re.M)
+_OUP_DOWNLOADED = re.compile(r"Downloaded\sfrom\s(?P<url>https://academic\.oup\.com/\S+)")
+
+
+def oxford_academic_chapter(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
+    """The title, authors and record of a chapter downloaded from Oxford Academic; None when
+    page 1 is not one."""
+    front = text.front_text()
+    book, chapter = _OUP_BOOK.match(front), _OUP_CHAPTER.search(front)
+    titled = _OUP_TITLE.search(front, chapter.end()) if chapter else None
+    if book is None or chapter is None or titled is None:
+        return None
+    title = re.sub(r"[\ue000-\uf8ff]", "", titled.group("title")).strip()  # an icon's glyph
+    names = split_names(titled.group("names"))
+    block = TitleBlock(title=title, authors=[surname_first(n) for n in names])
+    where = f"p1 Oxford Academic chapter '{chapter.group('doi')}'"
+    fields = {
+        "container": book.group("container").strip(),
+        "year": book.group("year"),
+        "doi": chapter.group("doi"),
+        "page": chapter.group("page").replace("–", "-"),
+        "type_cue": "chapter",
+    }
+    if isbn := re.search(r"Print\sISBN:\s?(\d{13}|\d{9}[\dX])", book.group("rest")):
+        fields["isbn"] = isbn.group(1)
+    if url := _OUP_DOWNLOADED.search(front):
+        fields["url"] = url.group("url")
+    return block, [Candidate(name, value, CONFIDENCE, where) for name, value in fields.items()]
+
+
 _AUTHOR_LABELS = ("Author(s)", "Chapter Author(s)", "Report Author(s)", "Book Author(s)")
 
 

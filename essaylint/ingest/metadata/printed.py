@@ -809,6 +809,13 @@ _APA_HEAD = re.compile(
     rf"No\.\s(?P<issue>[\w\-]{{1,7}}),\s(?P<page>{PAGES})\b",
     re.MULTILINE,
 )
+# a head with the volume in Roman numerals: "Hesperis-Tamuda, Vol. XLV, (2010), pp. 35-53",
+# "Hespéris-Tamuda LVI (1) (2021): 17-33"
+_ROMAN_VOLUME_HEAD = re.compile(
+    rf"(?P<container>[A-ZÀ-Þ][^\n,:()\d]{{2,80}}?),?\s(?:Vol\.\s)?(?P<volume>[IVXLC]{{1,7}})"
+    rf"(?:,|\s\((?P<issue>[\w\-]{{1,7}})\))?\s\((?P<year>{YEAR})\)(?::|,\spp\.)\s?"
+    rf"(?P<page>{PAGES})\s*$"
+)
 # "Revista Jurídica de la Universidad de Palermo | ISSN 0328-5642 | pp. 75-125"
 _ISSN_BAR_FOOT = re.compile(
     r"(?P<container>[A-ZÀ-Þ][a-zà-ÿ]+(?:\s[^|\n,\d]{2,100}?)?)\s\|\sISSN\s\d{4}-\d{3}[\dXx]\s\|\s"
@@ -963,6 +970,8 @@ def _citation_lines(text: PrintedText) -> Iterator[Candidate]:
             yield from _nature_head(match, number)
         if match := _BAR_FOOT.match(line.strip()):
             yield from match_candidates(match, f"p{number} foot", 0.8)
+        if number == 1 and (match := _ROMAN_VOLUME_HEAD.match(line.strip())):
+            yield from match_candidates(match, "p1 head", 0.8)
         if match := _ISSN_BAR_FOOT.search(line):
             yield from match_candidates(match, f"p{number} foot", 0.75)
         if match := _MAGAZINE_FOOT.match(line.strip()):
@@ -1494,6 +1503,8 @@ def clean_doi(doi: str) -> str:
     doi = re.split(r"[\x00-\x1f\x7f-\x9f]", doi, maxsplit=1)[0]  # a control glyph ends it
     doi = re.sub(r"(?<=\d)[A-Z][a-z]{3,}$", "", doi)  # the next word glued on: "….006Cambridge"
     doi = re.sub(r"\(0123456789.*$", "", doi)  # Springer's hidden "(0123456789().,-volV)" mark
+    # bioRxiv's and medRxiv's "doi: …/2020.05.06.20092999.this version posted May 7, 2020"
+    doi = re.sub(r"^(10\.1101/\d{4}\.\d{2}\.\d{2}\.\d{6,8}(?:v\d{1,2})?)\.[a-z].*$", r"\1", doi)
     return doi.rstrip(".)],;:'’\"")
 
 
