@@ -278,7 +278,6 @@ _REDALYC_RECORD = re.compile(
     rf"(?:,\s(?:-,\s)?{_REDALYC_PAGES.format(name='pages_after')})?(?:,\s-)?\s*$",
     re.M,
 )
-_REDALYC_ONE_NAME = re.compile(r"^[^\W\d_][\w\-' ]{1,60},\s[^\W\d_][\w.\- ]{1,40}$")
 _REDALYC_URL = re.compile(r"Disponible\sen:\s*(?P<url>https?://(?:www\.)?redalyc\.org/\S+)")
 
 
@@ -297,7 +296,7 @@ def redalyc_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | Non
         if ";" not in line and not line.endswith(","):
             break
         names.insert(0, line)
-    if not names and _REDALYC_ONE_NAME.match(above[-2]):
+    if not names and _surname_first_list(above[-2]):
         names = [above[-2]]  # one author: "Suárez y López-Guazo, Laura"
     authors = _surname_first_list(" ".join(names))
     block = TitleBlock(title=title, authors=authors, author_text="; ".join(authors))

@@ -2709,7 +2709,7 @@ THESIS = re.compile(
     r"Proefschrift\ster\sverkrijging|Masterproef|M[ée]moire\spr[ée]sent[ée]|"
     r"M[ée]moire\sde\s(?:master|M[12]|L3|fin\sd['’][ée]tudes|fin\sde\scycle|licence)|"
     r"en\svue\sde\sl['’]obtention|"
-    r"Trabajo\sde\sfin\sde\s(?:grado|m[áa]ster)|Tesi\sdi\s(?:laurea|dottorato)|"
+    r"Trabajo\s(?:de\s)?fin\sde\s(?:grado|m[áa]ster|carrera)|Tesi\sdi\s(?:laurea|dottorato)|"
     r"para\sobtener\sel\s(?:t[íi]tulo|grado)|Tesis\spara\s(?:optar|obtener)|"
     r"requisito\sparcial\spara\s(?:optar|obtener)|Memoria\spara\soptar|"
     r"para\soptar\s(?:el|al)\s(?:t[íi]tulo|grado)|para\sobten\S{1,3}ão\sdo\s(?:grau|t[íi]tulo)\sde|"
@@ -2717,15 +2717,15 @@ THESIS = re.compile(
     r"Tesis\sde\s(?:Licenciatura|Maestr[íi]a|Grado|Doctorado)|Trabajo\sde\sgrado|"
     r"毕业设计|毕业论文|学位论文|Trabalho\sde\sConclus\S{1,3}o\sde\sCurso|"
     r"Masteroppgave|Masteravhandling|Examensarbete|Kandidatarbeit|Magisterarbeit|"
-    # Czech, Slovak, Polish, Croatian/Serbian/Slovenian, Romanian, Hungarian, Finnish and
-    # Spanish degree labels: "Diplomová práce", "DIPLOMSKI RAD", "LUCRARE DE LICENȚĂ"
+    # Czech, Slovak, Polish, Croatian/Serbian/Slovenian, Romanian, Hungarian, Finnish,
+    # Spanish and Catalan degree labels: "Diplomová práce", "DIPLOMSKI RAD", "LUCRARE DE LICENȚĂ"
     r"(?:Diplomov|Bakal[áa]řsk|Bakal[áa]rsk|Diserta[čc]n|Rigor[óo]zn)\S{1,2}\spr[áa]c[ea]|"
     r"Praca\s(?:magisterska|licencjacka|in[żz]ynierska|doktorska|dyplomowa)|"
     r"(?:Diplomski|Zavr[šs]ni|Magistarski|Doktorski|Master)\srad\b|Magistrsko\sdelo|"
     r"Diplomsko\sdelo|Lucrare\sde\s(?:licen\S{1,2}\S|diserta\S{1,2}ie|diplom\S)|"
     r"Tez\S\sde\sdoctorat|Szakdolgozat|Diplomamunka|Doktori\s\(PhD\)\s(?:értekezés|disszertáció)|"
     r"Pro\sgradu|Opinn[äa]ytety[öo]|Diplomity[öo]|Kandidaatintutkielma|"
-    r"Trabajo\s(?:de\s)?fin\sde\s(?:grado|m[áa]ster|carrera)|Proyecto\s(?:de\s)?fin\sde\s"
+    r"Proyecto\s(?:de\s)?fin\sde\s"
     r"(?:grado|carrera|m[áa]ster)|Treball\s(?:de\s)?fi\sde\s(?:grau|m[àa]ster)|"
     r"^\s*(?-i:TH[ÈE]SE|Thèse)\s*$|"  # a French cover's label, not "These" alone
     r"^\s*Skripsi\s*$|Tugas\sAkhir|gelar\s(?:sarjana|magister)|Scriptie\svoorgedragen|Bachelorproef|"
