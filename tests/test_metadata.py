@@ -7318,3 +7318,185 @@ def test_an_oxford_academic_chapter_download() -> None:
 def test_a_medrxiv_doi_keeps_no_word_glued_after_it() -> None:
     foot = (780.0, 8.0, "medRxiv preprint doi: https://doi.org/10.1101/2020.05.06.20092999.this")
     assert record(lines_record([TITLE_36, *TEXT, foot]))["doi"] == "10.1101/2020.05.06.20092999"
+
+
+def test_journal_heads_in_indonesian_and_turkish() -> None:
+    for head, container, volume, year in [
+        (
+            ["(Jurnal Teknologi Informasi) Vol.2, No.2. Desember 2018  P-ISSN 2580-7927"],
+            "Jurnal Teknologi Informasi",
+            "2",
+            2018,
+        ),
+        (
+            [
+                "JAIIT (Journal of Advances in Information and Industrial Technology)",
+                "Vol. 5, No. 2 Nov 2023, ISSN 2716-1935, E-ISSN 2716-1927",
+            ],
+            "Journal of Advances in Information and Industrial Technology",
+            "5",
+            2023,
+        ),
+    ]:
+        lines = [(40.0 + 10 * i, 9.0, text) for i, text in enumerate(head)]
+        found = record(lines_record([*lines, TITLE_36, *TEXT]))
+        assert (found["container"], found["volume"], found["issue"], found["year"]) == (
+            container,
+            volume,
+            "2",
+            year,
+        )
+    assert not looks_like_name("Sistem Informasi")  # the byline's affiliation, in Indonesian
+    turkish = [
+        (40.0, 9.0, "Eğitim ve Bilim"),
+        (50.0, 9.0, "2012, Cilt 37, Sayı 164"),
+        (60.0, 9.0, "Education and Science"),
+        (70.0, 9.0, "2012, Vol. 37, No 164"),
+    ]
+    found = record(lines_record([*turkish, TITLE_36, *TEXT]))
+    assert (found["container"], found["volume"], found["issue"]) == ("Eğitim ve Bilim", "37", "164")
+
+
+def test_a_slashed_volume_line_and_a_paper_number_before_the_journal() -> None:
+    irjmets = [
+        (40.0, 9.0, "International Research Journal of Modernization in Engineering Technology"),
+        (52.0, 9.0, "Volume:04/Issue:07/July-2022  Impact Factor- 6.752  www.irjmets.com"),
+    ]
+    found = record(lines_record([*irjmets, TITLE_36, *TEXT]))
+    assert (found["volume"], found["issue"], found["year"]) == ("04", "07", 2022)
+    jetir = "JETIR2011001  Journal of Emerging Technologies and Innovative Research (JETIR)"
+    pages = [[(40.0, 9.0, jetir), TITLE_36, *TEXT], [(40.0, 9.0, jetir), *TEXT]]
+    found = record(lines_record(pages[0], later=(pages[1],)))
+    assert found["container"] == "Journal of Emerging Technologies and Innovative Research"
+
+
+def test_an_authors_personal_copy_is_read_from_the_article(tmp_path: Path) -> None:
+    notice = [
+        (72, 80 + 14 * i, 11, line)
+        for i, line in enumerate(
+            [
+                "This article appeared in a journal published by Elsevier. The attached",
+                "copy is furnished to the author for internal non-commercial research",
+                "and education use, including for instruction at the authors institution",
+            ]
+        )
+    ]
+    article = [
+        (400, 40, 9, "Author's personal copy"),
+        (380, 60, 8, "Ecological Economics 104 (2014) 50-60"),
+        (72, 130, 16, "Wildlife corridor market design: an experiment"),
+        (72, 160, 11, "M.S. Iftekhar, J.G. Tisdell"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "copy.pdf", [notice, article]))
+    assert metadata.title == "Wildlife corridor market design: an experiment"
+    assert record(metadata)["container"] == "Ecological Economics"
+    assert metadata.authors == ["Iftekhar, M.S.", "Tisdell, J.G."]
+
+
+def test_springers_e_offprint_cover_names_the_journal_and_the_year() -> None:
+    cover = [
+        (100.0, 18.0, "Acceptance and Support of the Australian Carbon Policy"),
+        (140.0, 12.0, "Stacia J. Dreyer & Iain Walker"),
+        (200.0, 11.0, "Social Justice Research"),
+        (214.0, 11.0, "ISSN 0885-7466"),
+        (228.0, 11.0, "Soc Just Res"),
+        (242.0, 11.0, "DOI 10.1007/s11211-013-0191-1"),
+    ]
+    rights = [(100.0, 10.0, "Your article is protected by copyright. This e-offprint is")]
+    article = [(100.0, 10.0, "Springer Science+Business Media New York 2013"), *TEXT]
+    found = record(lines_record(cover, later=(rights, article)))
+    assert (found["container"], found["year"]) == ("Social Justice Research", 2013)
+    found = record(lines_record(cover, later=([(100.0, 10.0, "A printed copy")], article)))
+    assert (found["container"], found["year"]) == ("", None)  # no e-offprint: no such cover
+
+
+def test_a_highwire_cover_names_the_journal_and_the_society(tmp_path: Path) -> None:
+    cover = [
+        (72, 60 + 14 * i, 10, line)
+        for i, line in enumerate(
+            [
+                "Psychological Science  http://pss.sagepub.com/",
+                "Foraging for Thought",
+                "Matthew R. Johnson and Marcia K. Johnson",
+                "Psychological Science published online 7 May 2013",
+                "DOI: 10.1177/0956797612466414",
+                "The online version of this article can be found at:",
+                "http://pss.sagepub.com/content/early/2013/05/07/0956797612466414",
+                "Published by:",
+                "http://www.sagepublications.com",
+                "On behalf of:",
+                "Association for Psychological Science",
+                "Additional services and information for Psychological Science can be found at:",
+            ]
+        )
+    ]
+    article = [
+        (72, 130, 16, "Foraging for Thought: An Inhibition-of-Return-Like Effect"),
+        (72, 160, 11, "Matthew R. Johnson and Marcia K. Johnson"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "cover.pdf", [cover, article]))
+    assert metadata.title == article[0][3]
+    found = record(metadata)
+    assert (found["container"], found["year"]) == ("Psychological Science", 2013)
+    assert found["publisher"] == "Association for Psychological Science"
+    assert metadata.url == cover[6][3]
+
+
+def test_an_lncs_foot_with_a_part_and_a_marked_corresponding_author() -> None:
+    page = [
+        (100.0, 14.0, "Texture Feature Selection Using GA for Brain MRI Scans"),
+        (130.0, 10.0, "M. Nouman Tajik1(&), Atiq ur Rehman1, and Baber Khan2"),
+        *TEXT,
+        (770.0, 8.0, "Y. Tan et al. (Eds.): ICSI 2016, Part II, LNCS 9713, pp. 233-244, 2016."),
+    ]
+    metadata = lines_record(page)
+    assert metadata.authors == ["Tajik, M. Nouman", "ur Rehman, Atiq", "Khan, Baber"]
+    found = record(metadata)
+    assert (found["container"], found["volume"], found["page"]) == ("ICSI 2016", "9713", "233-244")
+
+
+def test_agu_citation_and_head() -> None:
+    page = [
+        (100.0, 16.0, "Verification of the Solar Flare Forecast (1998-2024)"),
+        (130.0, 10.0, "Enrico Camporeale and Thomas E. Berger"),
+        *TEXT,
+        (500.0, 8.0, "Citation: Camporeale, E., & Berger, T. E. (2025). Verification of the"),
+        (510.0, 8.0, "Solar Flare Forecast (1998-2024). Space Weather, 23, e2025SW004546."),
+        (520.0, 8.0, "© 2025. American Geophysical Union."),
+    ]
+    head = [(40.0, 9.0, "Space Weather 10.1029/2025SW004546"), *TEXT]
+    found = record(lines_record(page, later=(head, head)))
+    assert (found["container"], found["volume"], found["number"]) == (
+        "Space Weather",
+        "23",
+        "e2025SW004546",
+    )
+    assert found["publisher"] == "American Geophysical Union"
+
+
+def test_a_midl_head_and_a_paragraph_set_larger_than_the_title() -> None:
+    midl = (40.0, 9.0, "Proceedings of Machine Learning Research - 100:1-12, 2025  Full Paper")
+    found = record(lines_record([midl, TITLE_36, *TEXT]))
+    assert (found["volume"], found["page"], found["year"]) == ("100", "1-12", 2025)
+    prose = " ".join(["words of the first section set in a larger type"] * 8)
+    page = [
+        (96.0, 9.9, "RANK VERIFICATION FOR EXPONENTIAL FAMILIES"),
+        (119.0, 8.0, "BY KENNETH HUNG AND WILLIAM FITHIAN"),
+        *[(160.0 + 11 * i, 8.2, "An abstract in a smaller type goes on here.") for i in range(8)],
+        (389.0, 10.0, prose),
+    ]
+    assert lines_record(page).title.casefold() == page[0][2].casefold()
+
+
+def test_a_theses_byline_label_set_large_is_no_title() -> None:
+    page = [
+        (75.0, 9.5, "MEMOIRE DE MASTER"),
+        (152.0, 9.5, "THÈME"),
+        (216.0, 9.3, "SCHÉMAS MONOTONES DISCRETS POUR L’ÉQUATION DE SCHRÖDINGER"),
+        (311.0, 11.6, "Présenté par :"),
+        (331.0, 11.9, "Kenneth ASSOGBA"),
+        (665.0, 11.6, "Année Académique : 2018-2019"),
+    ]
+    assert lines_record(page).title == page[2][2]

@@ -61,7 +61,9 @@ from essaylint.ingest.metadata.printed import (
     digital_commons_cover,
     doi_candidates,
     hal_cover,
+    highwire_cover,
     imprint_holder,
+    is_highwire_cover,
     isbn_candidates,
     labelled_locators,
     mpra_cover,
@@ -74,6 +76,7 @@ from essaylint.ingest.metadata.printed import (
     report_number_candidates,
     running_body,
     running_pages,
+    springer_eoffprint,
     type_cues,
     url_candidates,
     wiley_stamp,
@@ -153,6 +156,20 @@ def _summary_pages(pdf: object, pages: list[PageLines], count: int) -> int:
     return skip
 
 
+# the page Elsevier set before an author's personal copy of the article
+_PERSONAL_COPY_NOTICE = re.compile(
+    r"This\s+article\s+appeared\s+in\s+a\s+journal\s+published\s+by\s+Elsevier\.\s+The\s+"
+    r"attached\s+copy\s+is\s+furnished\s+to\s+the\s+author"
+)
+
+
+def _notice_pages(pages: list[PageLines], count: int) -> int:
+    """1 where page 1 is the publisher's notice before an author's personal copy."""
+    if count > 1 and pages and _PERSONAL_COPY_NOTICE.search(pages[0].text()):
+        return 1
+    return 0
+
+
 # a US dissertation's signature page, set before its title page (UT Dallas, Texas A&M)
 _APPROVAL = re.compile(
     r"^\s*APPROVED\sBY\s(?:SUPERVISORY\s|DISSERTATION\s|THESIS\s)?COMMITTEE\b", re.M
@@ -189,10 +206,11 @@ def pdf_metadata(pdf: object, path: Path | None = None) -> DocumentMetadata:
     pages = [_read_page(pdf, n) for n in PAGES_READ if n <= count]
     skip = _blank_leading_pages(pdf, pages[0], count) if pages else 0
     skip = skip or _summary_pages(pdf, pages, count) or _approval_pages(pdf, pages, count)
+    skip = skip or _notice_pages(pages, count)
     if skip:
         pdf, count = _FromFirstPrintedPage(pdf, skip), count - skip
         pages = [_read_page(pdf, n) for n in PAGES_READ if n <= count]
-    if _image_cover(pages):
+    if _image_cover(pages) or _highwire_cover(pages):
         pages[1] = _read_page(pdf, 2, sized=True)  # its title block is read there
     inside = sum(len(page.text()) for page in pages[1:])
     if count > IMPRINT_PAGE and inside < COVER_PAGES_CHARACTERS:  # covers, a blank, a half title
@@ -346,6 +364,8 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
         *hal_cover(text),
         *digital_commons_cover(text),
         *mpra_cover(text),
+        *springer_eoffprint(text),
+        *highwire_cover(text),
         *dagstuhl_foot(text),
         *nature_foot(text),
         *atlantis_head(text),
@@ -396,8 +416,14 @@ def _same_title(one: str, other: str) -> bool:
 
 
 def _page_with_title(pages: list[PageLines]) -> PageLines:
-    """Page 1, or page 2 where page 1 is a cover in an image."""
-    return pages[1] if _image_cover(pages) else pages[0]
+    """Page 1, or page 2 where page 1 is a cover in an image or HighWire's cover."""
+    return pages[1] if _image_cover(pages) or _highwire_cover(pages) else pages[0]
+
+
+def _highwire_cover(pages: list[PageLines]) -> bool:
+    """Page 1 the cover HighWire sets before an article it delivers (SAGE's and others'
+    journals: "The online version of this article can be found at: …"), page 2 the article."""
+    return len(pages) > 1 and pages[1].number == 2 and is_highwire_cover(pages[0].text())
 
 
 def _image_cover(pages: list[PageLines]) -> bool:
@@ -417,6 +443,13 @@ def _weak_title(title: str) -> bool:
     return len(title.split()) <= 3 or names_a_body(title)
 
 
+_BYLINE_LABEL = re.compile(
+    r"^\s*(?:(?:Présentée?|Réalisée?|Soutenue?|Presented|Submitted|Prepared|Written|Supervised)"
+    r"\s(?:par|by)|Sous\sla\s(?:direction|supervision)\sde)\s?:",
+    re.IGNORECASE,
+)
+
+
 def _thesis_title_wins(found: str, title: str) -> bool:
     """Whether a thesis title page's title replaces the title block's: where the block found
     none, read the institution or the degree, or stopped at the first of lines set apart
@@ -425,8 +458,9 @@ def _thesis_title_wins(found: str, title: str) -> bool:
     longer = len(found) > len(title)  # the block stopped at its first lines, or began after them
     extends = longer and found.casefold().startswith(title.casefold())
     extends = extends or (longer and bool(title) and found.casefold().endswith(title.casefold()))
-    named = name_alone(title)  # the author's name, set as large as the title
-    return bool(found) and (not title or framed_title(title) or extends or named)
+    named = name_alone(title) or _BYLINE_LABEL.match(title)  # the author's name (or its
+    # label: "Présenté par : Kenneth ASSOGBA") set as large as the title
+    return bool(found) and (not title or framed_title(title) or extends or bool(named))
 
 
 def add_pdf_metadata(path: Path, document: ParsedDocument) -> None:

@@ -60,6 +60,7 @@ _LOCATORS = re.compile(
     (?:[\s,.;|•·]*(?:{_MONTHS}\s+(?:de\s)?)?(?:\d{{1,2}},?\s+)?(?P<year_after>{YEAR})\b)?""",
     re.IGNORECASE | re.VERBOSE,
 )
+_DOI_AFTER = re.compile(r"\s*10\.\d{4,9}/")
 # a report series the lists carry among their journals ("NIST Special Publication 800",
 # "NASA Technical Memorandum 106711"): what follows it is a report's number, not a volume
 _NUMBER_GROUPS = ("number", "number_b", "number_c", "number_d")
@@ -179,6 +180,8 @@ def _named_lines(text: PrintedText) -> Iterator[_Named]:
 def journal_locators(rest: str) -> Iterator[tuple[str, str]]:
     """Volume, issue, pages and year printed after the name; none from a template's zeros
     ("00 (2017) 00–00")."""
+    if _DOI_AFTER.match(rest):  # AGU's head: "Space Weather 10.1029/2025SW004546"
+        return
     match = _LOCATORS.match(_TRANSLATED_NAME.sub("", rest))
     if not match:
         return
@@ -208,9 +211,11 @@ _LINK = r"(?:of|and|for|on|in|the|de|da|do|das|dos|del|la|di|e|y|&|für|und|et|d
 _WORD = r"(?:[A-Z][\w'’-]*,?|" + _LINK + r")"
 # a journal's name by its form where no list knows it: "Revista de Direito da Cidade, vol. 10",
 # "ICTACT JOURNAL ON SOFT COMPUTING, JULY 2013, VOLUME: 03", "International Journal of …
-# (IJLERA) ISSN: 2455-7137"
+# (IJLERA) ISSN: 2455-7137"; a word with digits is no part of it (JETIR's paper number
+# "JETIR2011001" before the name)
 _VENUE = re.compile(
-    rf"^(?P<name>(?:[A-Z][\w'’-]*\s+){{0,4}}{_VENUE_WORD}(?:\s+{_WORD}){{1,12}}?)"
+    rf"^(?:[A-Z]{{2,8}}\d{{4,10}}\s+)?"
+    rf"(?P<name>(?:[A-Z](?:[^\W\d_]|['’-])*\s+){{0,4}}{_VENUE_WORD}(?:\s+{_WORD}){{1,12}}?)"
     rf"(?=\s*(?:$|[,(•·|]|ISSN\b|vol\b|volume\b|\d))",
     re.IGNORECASE,
 )
@@ -225,7 +230,7 @@ def venue_by_form(line: str) -> tuple[str, str]:
         return "", ""
     name = re.split(rf",\s*{MONTH}\b", match.group("name"), flags=re.I)[0].rstrip(",")
     name = re.sub(rf"(?:\s+{_LINK})+$", "", name, flags=re.I)
-    rest = line.strip()[len(name) :]
+    rest = line.strip()[match.start("name") + len(name) :]
     name = without_kicker(name)
     words = name.split()
     capitalised = all(w[0].isupper() for w in words if not re.fullmatch(_LINK, w, re.I))

@@ -30,6 +30,8 @@ PARTICLES = frozenset(
         "ter",
         "bin",
         "ibn",
+        "ur",  # "Atiq ur Rehman", "Inam ul Haq"
+        "ul",
         "al",
         "el",
     ]
@@ -90,7 +92,7 @@ _GLUED_LETTERS = re.compile(r"(?<=[^\W\d_]{2})[a-h](?:,[a-h])+(?:,?[*∗])?(?=[,
 
 # Springer's envelope (the corresponding author) comes out of the text layer as "(B)" or
 # "(&)" set against the name: "Rathachai Chawuthai(B)".
-_SPRINGER_MARK = re.compile(r"(?<=[^\W\d_])\((?:B|&|\u2709)\)")
+_SPRINGER_MARK = re.compile(r"(?<=[^\W_])\((?:B|&|\u2709)\)")  # after a mark too: "Tajik1(&)"
 
 
 # "Farji-Brener, Alejandro G.* & Ghermandi, Luciana": each name family first, the names
@@ -424,6 +426,11 @@ _LABEL_WORDS = frozenset(
         "universiteit",
         "università",
         "universitat",
+        "universitas",  # Indonesian: "Sistem Informasi, Fakultas Teknologi, Universitas …"
+        "fakultas",
+        "sistem",
+        "informasi",
+        "jurusan",
         "institute",
         "institut",
         "instituto",

@@ -597,6 +597,12 @@ CITATION_FORMS: tuple[CitationForm, ...] = (
         rf"{JOURNAL}\s(?i:vol\.?)\s?(?P<volume>\d{{1,4}}):(?P<page>{PAGES}),\s(?P<year>{YEAR})\b",
         0.85,
     ),
+    # "Proceedings of Machine Learning Research - 100:1-12, 2025" (MIDL's template)
+    _form(
+        "journal - v:pages, year",
+        rf"^{JOURNAL}\s-\s(?P<volume>\d{{1,4}}):(?P<page>{PAGES}),\s(?P<year>{YEAR})\b",
+        0.85,
+    ),
     # The Journal of Neuroscience, December 1, 1998, 18(23):10105-10115
     _form(
         "journal, month day, year, vol(issue):pages",
@@ -724,6 +730,28 @@ _DATE_VOLUME_ISSUE = re.compile(
     r"(?P<volume>\d{1,4}),\s*Issue\s(?P<issue>[\w\-]{1,7})\b",
     re.MULTILINE,
 )
+# a Turkish journal's head: "Eğitim ve Bilim" over "2012, Cilt 37, Sayı 164"
+_CILT_SAYI = re.compile(
+    rf"(?:{_BANNER})?^(?P<year>{YEAR}),\sCilt\s(?P<volume>\d{{1,4}}),\sSayı\s"
+    r"(?P<issue>[\w\-]{1,7})\s*$",
+    re.MULTILINE,
+)
+# IRJMETS: "Volume:04/Issue:07/July-2022" under the journal's name
+_VOLUME_ISSUE_SLASHES = re.compile(
+    rf"^(?i:Volume):\s?(?P<volume>\d{{1,4}})\s?/\s?(?i:Issue):\s?(?P<issue>\d{{1,4}})\s?/\s?"
+    rf"{MONTH}-(?P<year>{YEAR})\b",
+    re.MULTILINE,
+)
+# the journal's name in parentheses before its volume line, an acronym before it, the month
+# in the journal's language: "(Jurnal Teknologi Informasi) Vol.2, No.2. Desember 2018",
+# "JAIIT (Journal of Advances in Information and Industrial Technology)" over "Vol. 5, No. 2
+# Nov 2023, ISSN …" (Indonesian journals)
+_PARENTHESISED_NAME_VOL_NO = re.compile(
+    r"^(?:[A-Z][A-Za-z\-]{1,10}\s)?\((?P<container>[A-Z][^()\n\d]{5,100})\)\s*\n?"
+    r"(?i:Vol\.?|Volume)\s?(?P<volume>\d{1,4}),\s?(?i:No\.?)\s?(?P<issue>[\w\-]{1,7})[.,]?\s"
+    rf"(?:[^\W\d_]{{3,9}}\.?\s)?(?P<year>{YEAR})\b",
+    re.MULTILINE,
+)
 _CITED_VOL_ISSUE_PAGES = re.compile(  # Taylor & Francis: "…, 5:1, 1-13"
     rf"\W{{0,3}}(?P<container>[^\d()\[\]]{{3,80}}?\.?),?\s(?P<volume>\d{{1,4}}):(?P<issue>\d{{1,3}}),"
     rf"\s?(?P<page>{PAGES})\b"
@@ -732,6 +760,12 @@ _CITED_AFTER_TITLE = re.compile(
     rf"\W{{0,3}}(?P<container>[^\d()\[\]]{{3,80}}?)\.?\s(?:\(?(?P<year>{YEAR})\)?[;,.]?\s*)?"
     rf"(?P<volume>\d{{1,4}})(?:\s?\((?P<issue>[\w\-]{{1,7}})\))?\s?[:,]\s?"
     rf"(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b"
+)
+# AGU's: "… approach. Water Resources Research, 57, e2020WR029262." (its article numbers hold
+# the year and the journal's code)
+_CITED_AGU = re.compile(
+    r"\W{0,3}(?P<container>[^\d()\[\]]{3,80}?),\s(?P<volume>\d{1,4}),\s"
+    r"(?P<number>e(?:19|20)\d\d[A-Z]{2,4}\d{5,7})\b"
 )
 # a volume in Roman numerals, the months before the pages: "Universitas, XII (20),
 # enero-junio, pp. 91-126"
@@ -746,9 +780,10 @@ _CITED_CHICAGO = re.compile(
     rf"(?P<issue>[\w\-]{{1,7}})\s\((?:{MONTH}\s)?(?P<year>{YEAR})\):\s?(?P<page>{PAGES})\b"
 )
 # a title cited closes with a full stop or a comma, after its question mark or quotation
-# marks ("… Real Estate?, Journal of …"), or goes on with the label of its citation ("…
+# marks ("… Real Estate?, Journal of …") or a closing parenthesis ("… forecast (1998-2024).
+# Space Weather, 23, …"), or goes on with the label of its citation ("…
 # structures  Cite as: AIP Advances 9, 025029"); a heading's "?" before its byline does not
-_TITLE_CLOSED = re.compile(r"[\"”’'?!]{0,2}\s?[.,]|\s?(?i:cite|citation)\b")
+_TITLE_CLOSED = re.compile(r"[\"”’'?!)]{0,2}\s?[.,]|\s?(?i:cite|citation)\b")
 # an abbreviated name ("R. Soc. open sci") that lost its last dot to the pattern
 _ABBREVIATION_END = re.compile(r"\.\s.*\b[^\W\d_]{1,4}$")
 _ENDS_WITH_MONTH = re.compile(rf"\b{MONTH}$")  # "… January 3, 2024" is a date
@@ -955,6 +990,9 @@ def _citation_lines(text: PrintedText) -> Iterator[Candidate]:
         _VOL_NO_DATE_PAGES,
         _MONTH_YEAR_VOL_PAGES,
         _JAHRGANG,
+        _CILT_SAYI,
+        _PARENTHESISED_NAME_VOL_NO,
+        _VOLUME_ISSUE_SLASHES,
     )
     for match in (m for pattern in dated for m in pattern.finditer(front)):
         yield from match_candidates(match, "p1 volume/issue line", 0.8)
@@ -1052,6 +1090,7 @@ def _cited_after(pattern: re.Pattern[str], page: str, number: int) -> Iterator[C
             or _CITED_AFTER_TITLE.match(tail)
             or _CITED_CHICAGO.match(tail)
             or _CITED_ROMAN.match(tail)
+            or _CITED_AGU.match(tail)
         )
         container = match.group("container").strip(" .") if match else ""
         if plausible_journal(container) and not _ENDS_WITH_MONTH.search(container):
@@ -1456,9 +1495,10 @@ _PMC_FINAL_FORM = re.compile(
     rf"\s?:\s?(?:(?P<page>{PAGES})|(?P<number>{ARTICLE_NO}))\b"
 )
 # Springer's proceedings foot: "P. Sitek et al. (Eds.): ACIIDS 2020, CCIS 1178, pp. 493–504,
-# 2020." (the venue, the series' volume, the pages)
+# 2020." (the venue, the series' volume, the pages); the part of a venue's proceedings may
+# come between ("ICSI 2016, Part II, LNCS 9713")
 _SPRINGER_SERIES_FOOT = re.compile(
-    rf"\(Eds?\.\)\s?:\s?(?P<container>[^,()\n]{{3,80}}),\s(?:LNCS|LNAI|LNBI|CCIS|LNICST|LNBIP|"
+    rf"\(Eds?\.\)\s?:\s?(?P<container>[^,()\n]{{3,80}}),\s(?:Part\s[IVX]{{1,5}},\s)?(?:LNCS|LNAI|LNBI|CCIS|LNICST|LNBIP|"
     rf"LNNS|LNEE|AISC|IFIP\sAICT|SIST|SCI|LNDECT)\s(?P<volume>\d{{1,5}}),\spp\.\s?(?P<page>{PAGES}),"
     rf"\s(?P<year>{YEAR})\b"
 )
@@ -1919,7 +1959,8 @@ _HOLDER_END = (
     r"|\s[A-Z]{1,4}/\d|/(?=[A-Z]))"
 )
 _COPYRIGHT_HOLDER = re.compile(
-    rf"(?:©|Copyright\s*:?\s*(?:[©#]\s*)?)\s*(?:{YEAR}(?:\s?-\s?{YEAR})?(?:[,\s]+|\s-\s)(?:by\s)?(?:the\s)?{_HOLDER}{_HOLDER_END}|"
+    # (AGU's "© 2021. American Geophysical Union." has a full stop after its year)
+    rf"(?:©|Copyright\s*:?\s*(?:[©#]\s*)?)\s*(?:{YEAR}(?:\s?-\s?{YEAR})?(?:\.?[,\s]+|\s-\s)(?:by\s)?(?:the\s)?{_HOLDER}{_HOLDER_END}|"
     # the year after the holder ends it: "© IWA Publishing 2018 Water Quality Research Journal"
     # (not a founding year that is part of the name: "© Mattioli 1885")
     rf"(?:by\s)?(?:the\s)?{_HOLDER.replace('holder', 'holder_b')},?\s*"
@@ -3027,6 +3068,62 @@ def mpra_cover(text: PrintedText) -> Iterator[Candidate]:
 
 
 _MPRA_PAPER = re.compile(r"\bMPRA\sPaper\sNo\.\s?(?P<number>\d{1,7})")
+
+
+def springer_eoffprint(text: PrintedText) -> Iterator[Candidate]:
+    """The cover of Springer's e-offprint: the journal's name over its ISSN (the article's
+    pages name it only in short: "Soc Just Res"), and the year of the article's copyright
+    line, whose © the text layer may drop ("Springer Science+Business Media New York 2013")."""
+    if "e-offprint" not in text.early_text:
+        return
+    match = _OVER_ITS_ISSN.search(text.front_text())
+    if match and plausible_journal(match.group("container")):
+        where = f"p1 e-offprint cover '{match.group(0)[:60]}'"
+        yield Candidate("container", match.group("container"), 0.85, where)
+    for page in text.pages[:3]:
+        if match := _SPRINGER_LINE_YEAR.search(text.text_of(page.number)):
+            where = f"p{page.number} copyright line '{match.group(0).strip()[:60]}'"
+            yield Candidate("year", match.group("year"), 0.7, where)
+            return
+
+
+_HIGHWIRE_ONLINE = "The online version of this article can be found at:"
+_HIGHWIRE_SERVICES = re.compile(
+    r"^Additional\sservices\sand\sinformation\sfor\s(?P<container>[^\n]{3,120}?)\scan\sbe\sfound\sat:",
+    re.M,
+)
+_HIGHWIRE_ON_BEHALF = re.compile(r"^On\sbehalf\sof:\s*\n(?P<publisher>[A-Z][^\n:/]{3,100})$", re.M)
+_HIGHWIRE_URL = re.compile(r"^(?P<url>https?://\S+/content/\S+)\s*$", re.M)
+
+
+def is_highwire_cover(page_text: str) -> bool:
+    return _HIGHWIRE_ONLINE in page_text and _HIGHWIRE_SERVICES.search(page_text) is not None
+
+
+def highwire_cover(text: PrintedText) -> Iterator[Candidate]:
+    """The journal, the society it is published for and the article's address on the cover
+    HighWire sets before an article (SAGE's journals: "Additional services and information
+    for Psychological Science can be found at:", "On behalf of: Association for …")."""
+    front = text.front_text()
+    if not is_highwire_cover(front):
+        return
+    if match := _HIGHWIRE_SERVICES.search(front):
+        where = f"p1 HighWire cover '{match.group(0)[:60]}'"
+        yield Candidate("container", match.group("container"), 0.85, where)
+    if match := _HIGHWIRE_ON_BEHALF.search(front):
+        where = f"p1 HighWire cover 'On behalf of: {match.group('publisher')[:40]}'"
+        yield Candidate("publisher", match.group("publisher"), 0.8, where)
+    if match := _HIGHWIRE_URL.search(front):
+        yield Candidate("url", match.group("url"), 0.8, "p1 HighWire cover, the article's address")
+
+
+_OVER_ITS_ISSN = re.compile(
+    r"^(?P<container>[A-Z][^\n\d]{3,100})\nISSN\s\d{4}-\d{3}[\dX]\s*$", re.M
+)
+_SPRINGER_LINE_YEAR = re.compile(
+    rf"^\s*(?:©\s?)?Springer\sScience\s?\+\s?Business\sMedia[^\n\d]{{0,40}}\s(?P<year>{YEAR})\s*$",
+    re.M,
+)
 
 
 def digital_commons_cover(text: PrintedText) -> Iterator[Candidate]:

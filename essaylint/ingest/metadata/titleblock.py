@@ -30,6 +30,7 @@ _NOT_TITLE = re.compile(
     r"www\.|https?://|@|doi\b|©|\bISSN\b|\bvol(?:ume)?\b\.?\s*(?:\d|[IVXLC]+\b)|=|\bPaper\sSeries\b|"
     r"^\s*(?:NIH|HHS)\sPublic\sAccess\s*$|^\s*Author\smanuscript\s*$|"  # a PMC cover's labels
     r"^\s*(?:article\sin\spress|journal\spre-proof)\s*$|"  # a status stamped over the page
+    r"^\s*Author['’]s\s(?:personal\scopy|proof)\s*$|"
     r"^\s*[A-Z]{2}(?:\s+[A-Z]{2})+\s*$",  # language codes: "EN EN"
     re.I,
 )
@@ -108,6 +109,7 @@ COVER_LINES = 12  # page 1 prints no more lines than this: a cover
 COVER_CHARACTERS = 600  # or no more text than this, its title set line by line in display type
 COVER_TITLE_SIZE = 14.0  # and its title is display type (points), not a fragment of text
 PARAGRAPH_LINE = 40  # characters: a line of running text
+PROSE_TITLE_WORDS = 60  # a "title" this long is a paragraph
 MAX_AUTHOR_LINES = 24  # a long list one name a line (BMC's provisional PDFs)
 MAX_AUTHOR_FRAGMENTS = 60
 
@@ -158,7 +160,7 @@ def read_title_block(page: PageLines) -> TitleBlock:
         blocks = _cover_block(lines)
     if not blocks:
         return TitleBlock()
-    blocks = _byline_last(_body_names_last(blocks))
+    blocks = _byline_last(_body_names_last(_prose_last(blocks)))
     listed = _names_with_emails(lines)
     for block in blocks:
         if listed and _fuller(block.authors, [surname_first(n) for n in listed]):
@@ -212,6 +214,13 @@ def _byline_last(blocks: list[TitleBlock]) -> list[TitleBlock]:
     if not title.authors:
         title = replace(title, authors=names, author_text=blocks[0].title)
     return [title] + [b for b in blocks if b is not above[-1] and b is not blocks[0]]
+
+
+def _prose_last(blocks: list[TitleBlock]) -> list[TitleBlock]:
+    """A paragraph of running text set in the largest type (IMS journals set the body larger
+    than the title in capitals over it) is no title while a shorter block is there."""
+    prose = [b for b in blocks if len(b.title.split()) > PROSE_TITLE_WORDS]
+    return [b for b in blocks if b not in prose] + prose if len(prose) < len(blocks) else blocks
 
 
 def _body_names_last(blocks: list[TitleBlock]) -> list[TitleBlock]:
