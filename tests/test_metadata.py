@@ -7500,3 +7500,121 @@ def test_a_theses_byline_label_set_large_is_no_title() -> None:
         (665.0, 11.6, "Année Académique : 2018-2019"),
     ]
     assert lines_record(page).title == page[2][2]
+
+
+def test_siams_proceedings_stamp_gives_publisher_type_and_pages() -> None:
+    def page(folio: int) -> list[tuple[float, float, str]]:
+        return [*TEXT, (780.0, 8.0, f"{folio} Copyright © by SIAM."), (790.0, 8.0, "Unauthorized")]
+
+    first = [(100.0, 16.0, "Speeding Up Secure Computations via Embedded Caching"), *page(461)]
+    found = record(lines_record(first, later=(page(462), page(463))))
+    assert (found["publisher"], found["type"], found["page"]) == (
+        "SIAM",
+        "paper-conference",
+        "461-463",
+    )
+
+
+def test_names_each_over_or_beside_its_email() -> None:
+    page = [
+        (100.0, 12.7, "Learning Discretized Neural Networks under Ricci Flow"),
+        (134.0, 9.7, "Jun Chen 1"),
+        (137.0, 5.3, "junc@zju.edu.cn"),
+        (152.0, 5.3, "Hanwen Chen 1  chenhanwen@zju.edu.cn"),
+        (170.0, 5.3, "Mengmeng Wang 1  mengmengwang@zju.edu.cn"),
+        (205.0, 9.7, "Ivor W. Tsang 3,4"),
+        (208.0, 5.3, "ivor.tsang@gmail.com"),
+        (223.0, 5.3, "Yong Liu 1  yongliu@iipc.zju.edu.cn"),
+        (244.0, 8.8, "1 Institute of Cyber-Systems and Control, Zhejiang University, China."),
+        *TEXT,
+    ]
+    assert lines_record(page).authors == [
+        "Chen, Jun",
+        "Chen, Hanwen",
+        "Wang, Mengmeng",
+        "Tsang, Ivor W.",
+        "Liu, Yong",
+    ]
+
+
+def test_a_working_paper_cover_with_each_name_over_its_university() -> None:
+    people = [
+        ("David Lazer", "John F. Kennedy School of Government - Harvard University"),
+        ("Brian Rubineau", "Cornell University"),
+        ("Nancy Katz", "John F. Kennedy School of Government - Harvard University"),
+    ]
+    byline = [
+        (296.0 + 47 * i + 16 * j, 15.7, text)
+        for i, pair in enumerate(people)
+        for j, text in enumerate(pair)
+    ]
+    cover = [
+        (169.0, 15.6, "Faculty Research Working Papers Series"),
+        (264.0, 15.3, "Networks and Political Attitudes: Structure, Influence, and Co-evolution"),
+        *byline,
+        (532.0, 15.3, "September 2008"),
+        (548.0, 15.3, "RWP08-044"),
+        *[
+            (692.0 + 11 * i, 11.3, "The views expressed in the series are those of the authors.")
+            for i in range(5)
+        ],
+    ]
+    metadata = lines_record(cover)
+    assert metadata.title == cover[1][2]
+    assert metadata.authors == ["Lazer, David", "Rubineau, Brian", "Katz, Nancy"]
+    assert (metadata.number, metadata.type) == ("RWP08-044", "report")
+
+
+def test_an_onlinefirst_placeholder_volume_and_a_site_glued_to_a_doi() -> None:
+    head = [(40.0, 9.0, "Child Maltreatment"), (50.0, 9.0, "2024, Vol. 0(0) 1-15")]
+    found = record(lines_record([*head, TITLE_36, *TEXT]))
+    assert (found["container"], found["volume"], found["issue"], found["page"]) == (
+        "Child Maltreatment",
+        "",
+        "",
+        "1-15",
+    )
+    foot = (780.0, 9.0, "https://doi.org/10.21240/mpaed/00/2023.11.19.X.www.medienpaed.com")
+    assert record(lines_record([TITLE_36, *TEXT, foot]))["doi"] == "10.21240/mpaed/00/2023.11.19.X"
+
+
+def test_a_chinese_journal_head_and_cnkis_online_first_stamp() -> None:
+    page = [
+        (20.0, 9.0, "网络首发地址:https://link.cnki.net/urlid/11.1160.C.20240826.1646.010"),
+        (60.0, 9.0, "2024 年 8 月  拉丁美洲研究  Aug. 2024"),
+        (72.0, 9.0, "第 46 卷  第 4 期  Journal of Latin American Studies  Vol. 46 No. 4"),
+        (150.0, 16.0, "社区干扰、外国干预与中国在拉美国家资源类投资的安全风险"),
+        *TEXT,
+    ]
+    metadata = lines_record(page)
+    found = record(metadata)
+    assert (found["type"], found["container"], found["volume"], found["issue"]) == (
+        "article-journal",
+        "拉丁美洲研究",
+        "46",
+        "4",
+    )
+    assert metadata.url == "https://link.cnki.net/urlid/11.1160.C.20240826.1646.010"
+
+
+def test_the_nejm_foot_gives_the_issue() -> None:
+    page = [
+        TITLE_36,
+        *TEXT,
+        (700.0, 8.0, "Walley AY, Wakeman SE, Eng G. Case 6-2019. N Engl J Med 2019;380:772-9."),
+        (790.0, 8.0, "772 n engl j med 380;8  nejm.org  February 21, 2019"),
+    ]
+    found = record(lines_record(page))
+    assert (found["volume"], found["issue"], found["page"]) == ("380", "8", "772-9")
+
+
+def test_a_title_whose_second_line_names_institutions_is_no_byline() -> None:
+    page = [
+        (80.0, 16.3, "Geographic Proximity"),
+        (100.0, 16.3, "Versus Institutions"),
+        (126.0, 12.7, "Evaluating Borders as Real"),
+        (144.0, 12.7, "Political Boundaries"),
+        (165.0, 10.1, "Wendy K. Tam Cho"),
+        *TEXT,
+    ]
+    assert lines_record(page).title.startswith("Geographic Proximity Versus Institutions")

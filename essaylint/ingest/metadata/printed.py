@@ -736,6 +736,13 @@ _CILT_SAYI = re.compile(
     r"(?P<issue>[\w\-]{1,7})\s*$",
     re.MULTILINE,
 )
+# a Chinese journal's head: "2024 年 8 月  拉丁美洲研究  Aug. 2024" over "第 46 卷  第 4 期  Journal
+# of Latin American Studies  Vol. 46 No. 4"
+_CJK_DATE_HEAD = re.compile(
+    rf"^(?P<year>{YEAR})\s?年\s?\d{{1,2}}\s?月\s{{2,}}(?P<container>[\u4e00-\u9fff]{{2,20}})\s{{2,}}[^\n]*\n"
+    r"第\s?(?P<volume>\d{1,4})\s?卷\s{1,3}第\s?(?P<issue>\d{1,3})\s?期",
+    re.MULTILINE,
+)
 # IRJMETS: "Volume:04/Issue:07/July-2022" under the journal's name
 _VOLUME_ISSUE_SLASHES = re.compile(
     rf"^(?i:Volume):\s?(?P<volume>\d{{1,4}})\s?/\s?(?i:Issue):\s?(?P<issue>\d{{1,4}})\s?/\s?"
@@ -868,6 +875,10 @@ def _magazine_word(word: str) -> str:
     return word.upper() if word.upper() in _ACRONYMS else word.capitalize()
 
 
+# the New England Journal of Medicine's foot: "n engl j med 380;8 nejm.org February 21, 2019"
+_NEJM_FOOT = re.compile(
+    r"^(?:\d{1,5}\s+)?n\s?engl\sj\smed\s(?P<volume>\d{1,4});(?P<issue>\d{1,3})\s+nejm\.org\b", re.I
+)
 _ACRONYM_FOOT = re.compile(r"^(?P<container>[A-Z]{3,10}-\d{2})$")  # "IJCAI-07" on every page
 # "SCIENTIFIC REPORTS | 5 : 8555 | DOI: 10.1038/srep08555", "… | (2018) 8:12906 | DOI…"
 _BAR_FOOT = re.compile(
@@ -993,9 +1004,13 @@ def _citation_lines(text: PrintedText) -> Iterator[Candidate]:
         _CILT_SAYI,
         _PARENTHESISED_NAME_VOL_NO,
         _VOLUME_ISSUE_SLASHES,
+        _CJK_DATE_HEAD,
     )
     for match in (m for pattern in dated for m in pattern.finditer(front)):
-        yield from match_candidates(match, "p1 volume/issue line", 0.8)
+        placeholder = re.fullmatch(r"0+", match.groupdict().get("volume") or "1")
+        for candidate in match_candidates(match, "p1 volume/issue line", 0.8):
+            if not (placeholder and candidate.field in ("volume", "issue")):
+                yield candidate  # SAGE's OnlineFirst "2024, Vol. 0(0) 1-15": no issue yet
         if banner := match.groupdict().get("banner"):
             where = "p1 banner over its volume line"
             yield from _container_before(banner.replace("\n", " "), where)
@@ -1016,6 +1031,10 @@ def _citation_lines(text: PrintedText) -> Iterator[Candidate]:
             name = " ".join(_magazine_word(w) for w in match.group("container").split())
             yield Candidate("container", name, 0.8, f"p{number} foot '{line.strip()[:80]}'")
             yield Candidate("year", match.group("year"), 0.8, f"p{number} foot '{line[:80]}'")
+        if match := _NEJM_FOOT.match(line.strip()):
+            where = f"p{number} foot '{line.strip()[:60]}'"
+            yield Candidate("volume", match.group("volume"), 0.8, where, line=line.strip())
+            yield Candidate("issue", match.group("issue"), 0.8, where, line=line.strip())
         if number > 1 and (match := _ACRONYM_FOOT.match(line.strip())):
             yield Candidate("container", match.group("container"), 0.7, f"p{number} foot '{line}'")
     for match in _PMC_FINAL_FORM.finditer(front):
@@ -1545,6 +1564,7 @@ def clean_doi(doi: str) -> str:
     doi = re.sub(r"\(0123456789.*$", "", doi)  # Springer's hidden "(0123456789().,-volV)" mark
     # bioRxiv's and medRxiv's "doi: …/2020.05.06.20092999.this version posted May 7, 2020"
     doi = re.sub(r"^(10\.1101/\d{4}\.\d{2}\.\d{2}\.\d{6,8}(?:v\d{1,2})?)\.[a-z].*$", r"\1", doi)
+    doi = re.sub(r"\.www\.[a-z\-]+(?:\.[a-z]{2,6})+/?$", "", doi)  # "….19.X" + "www.medienpaed.com"
     return doi.rstrip(".)],;:'’\"")
 
 
@@ -1712,6 +1732,11 @@ _SERIES_NUMBER = re.compile(
 )
 
 
+# a cover's series line: "Faculty Research Working Papers Series" (the Harvard Kennedy School's)
+_WORKING_PAPER_SERIES = re.compile(r"^(?:[A-Z][a-z]+\s){0,3}Working\sPapers?\sSeries\s*$", re.M)
+_SERIES_CODE = re.compile(r"[A-Z]{1,6}\d{0,4}(?:[-/][A-Z0-9]{1,9}){0,3}[-/]\d{2,6}")  # "RWP08-044"
+
+
 # a document index after its label: "INDEX NUMBER: AMR 37/6674/2017", "AI Index: POL
 # 10/001/2011" (Amnesty International), "Aktenzeichen: WD 2 - 3000 - 029/25" (the Bundestag)
 _LABELLED_INDEX = re.compile(
@@ -1757,6 +1782,13 @@ def _report_numbers(text: PrintedText) -> Iterator[Candidate]:
         yield Candidate("number", number, 0.75, where)
         yield Candidate("type_cue", "report", 0.7, where)
         return
+    if _WORKING_PAPER_SERIES.search(text.front_text()):  # a series' cover: its code anywhere
+        for line in (normalise(line.text).strip() for line in first.lines):
+            if _SERIES_CODE.fullmatch(line):
+                where = f"p1 a working paper series' number '{line}'"
+                yield Candidate("number", line, 0.7, where)
+                yield Candidate("type_cue", "report", 0.7, where)
+                return
     # (line, in the top quarter) for the upper 60 % of page 1: a document symbol or a bare
     # code sits at the top, a labelled number ("Working Paper 27068", the New York Fed's
     # "Staff Report No. 751" under the authors) may sit lower
@@ -3067,6 +3099,40 @@ def mpra_cover(text: PrintedText) -> Iterator[Candidate]:
     yield Candidate("publisher", "Munich Personal RePEc Archive", 0.85, where)
 
 
+def cnki_online_first(text: PrintedText) -> Iterator[Candidate]:
+    """The address CNKI stamps over a journal article it publishes online first ("网络首发地址:
+    https://link.cnki.net/urlid/11.1160.C.20240826.1646.010")."""
+    if match := _CNKI_FIRST.search(text.front_text()):
+        where = f"p1 CNKI's online-first stamp '{match.group('url')[:60]}'"
+        yield Candidate("url", match.group("url"), 0.8, where)
+        yield Candidate("type_cue", "article-journal", 0.7, where)
+
+
+_CNKI_FIRST = re.compile(r"网络首发地址\s?[:：]\s?(?P<url>https?://\S+)")
+
+
+def siam_stamp(text: PrintedText) -> Iterator[Candidate]:
+    """The stamp SIAM prints at the foot of every page of a paper in its conference
+    proceedings (SDM, SODA): "461 Copyright © by SIAM." over "Unauthorized reproduction of
+    this article is prohibited." """
+    folios = {
+        number: match.group("folio")
+        for number, line in text.margin_lines()
+        if (match := _SIAM_STAMP.match(line))
+    }
+    if not folios:
+        return
+    first = min(folios)
+    where = f"p{first} SIAM's page stamp '{folios[first]} Copyright © by SIAM.'"
+    yield Candidate("publisher", "SIAM", 0.75, where)
+    yield Candidate("type_cue", "paper-conference", 0.6, where)
+    count = text.page_count
+    start, end = int(folios.get(1) or 0), int(folios.get(count) or 0)
+    if start > 1 and end == start + count - 1:  # its pages in the proceedings volume
+        yield Candidate("page", f"{start}-{end}", 0.7, f"{where} to p{count}'s")
+
+
+_SIAM_STAMP = re.compile(r"^\s*(?P<folio>\d{1,5})?\s*Copyright\s©\sby\sSIAM\.\s*$")
 _MPRA_PAPER = re.compile(r"\bMPRA\sPaper\sNo\.\s?(?P<number>\d{1,7})")
 
 

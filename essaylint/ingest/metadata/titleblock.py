@@ -149,6 +149,8 @@ def read_title_block(page: PageLines) -> TitleBlock:
             continue  # a banner and the title may share a size: both are kept
         block, span = _block_at(lines, start)
         used |= span
+        if _name_over_affiliation(lines, span):
+            continue  # a cover's byline, each name over its university, set as large
         if block.title and all(block.title != b.title for b in blocks):
             blocks.append(block)
     if not blocks:
@@ -169,6 +171,27 @@ def read_title_block(page: PageLines) -> TitleBlock:
     first = blocks[0]
     first.alternatives = blocks[1:]
     return first
+
+
+# an affiliation's own word, whole ("Versus Institutions" under "Geographic Proximity" is a
+# title's second line)
+_ORGANISATION = re.compile(
+    r"\b(?:University|Universit[éàäy]\w*|College|Institute|School|Hospital|Cent(?:er|re)|"
+    r"Laboratory|Academy|Inc\.?|Ltd\.?|GmbH)\b"
+)
+
+
+def _name_over_affiliation(lines: list[Line], span: set[int]) -> bool:
+    """A block that is a name over its affiliation ("David Lazer" / "John F. Kennedy School of
+    Government - Harvard University"), as a working paper's cover sets its authors."""
+    ordered = sorted(span, key=lambda i: lines[i].top)
+    if len(ordered) < 2:
+        return False
+    first = lines[ordered[0]].text.strip()
+    rest = " ".join(lines[i].text for i in ordered[1:])
+    return (
+        len(split_names(first)) == 1 and looks_like_name(first) and bool(_ORGANISATION.search(rest))
+    )
 
 
 def _after_by(lines: list[Line], index: int) -> bool:
@@ -416,12 +439,19 @@ def _name_count(line: Line) -> int:
 
 
 def _names_with_emails(lines: list[Line]) -> list[str]:
-    """Authors listed one a line with their e-mail, "Kevin J Loope (kjl75@cornell.edu)"."""
+    """Authors listed one a line with their e-mail, "Kevin J Loope (kjl75@cornell.edu)", or
+    with the e-mail alone on the line under the name (JMLR's "Jun Chen 1" / "junc@zju.edu.cn"
+    among "Hanwen Chen 1  chenhanwen@zju.edu.cn" lines)."""
     names: list[str] = []
     since = 0  # lines since the last name
-    for line in lines[:60]:
-        match = _NAME_WITH_EMAIL.match(line.names_text.strip())
+    for above, line in zip([None, *lines[:59]], lines[:60], strict=False):
+        match = _NAME_WITH_EMAIL.match(line.names_text.strip()) or _NAME_WITH_EMAIL.match(
+            line.text.strip()  # an e-mail set a little raised reads as marks in names_text
+        )
         name = next((g for g in match.groups() if g), "").strip() if match else ""
+        if not name and above is not None and _EMAIL_ALONE.fullmatch(line.text.strip()):
+            name = _name_alone_on(above)
+        name = re.sub(r"[\s\d,*∗†‡§¶]+$", "", name)  # its marks
         if name and looks_like_name(name):
             names.append(name)
             since = 0
@@ -430,6 +460,14 @@ def _names_with_emails(lines: list[Line]) -> list[str]:
         if names and (since > NAME_ADDRESS_LINES or _STOP.match(line.text.strip())):
             break  # each name over its department and place
     return names
+
+
+_EMAIL_ALONE = re.compile(r"\(?[\w.+\-]+@[\w.\-]+\)?")
+
+
+def _name_alone_on(line: Line) -> str:
+    parts = split_names(line.names_text)
+    return parts[0] if len(parts) == 1 else ""
 
 
 # "By Claire Duddy  Coronavirus: Long covid": the byline and the title in one line of the text
@@ -794,7 +832,8 @@ def _author_text(lines: list[Line], title_size: float, title: str = "") -> str:
         ):  # a citation or DOI line, "by", "A Preprint", "Tesis de Licenciatura en …"
             continue
         as_large = line.size >= title_size - 0.5
-        first = index == 0 and _name_count(line) >= 2
+        over_affiliation = index + 1 < len(lines) and _AFFILIATION.search(lines[index + 1].text)
+        first = index == 0 and (_name_count(line) >= 2 or bool(over_affiliation))
         if as_large and not taken and (first or _after_by(lines, index)):
             as_large = False  # the names right under the title (or its "by"), set in its type
         if _STOP.match(text) or _AFFILIATION.search(_no_email(text)) or as_large:
