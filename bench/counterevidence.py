@@ -23,6 +23,11 @@ abstract(s) as a student would (`(Source, 2020){#doc_uid}`), and every `limits` 
 strict audit is written to FILE, one JSON line (set, claim, label, doc_uid, cited, cues,
 quote), for reading: only a cited source may limit a claim, so this is where `limits` items
 come from.
+
+With --fulltext CLAIMS.jsonl (bench/fulltext_claims.py) and --cited FILE.jsonl, the journal
+articles of the reference keys are ingested from their PDFs (under --pdf-root), each cited by
+the finding sentence of its own first pages, and the `limits` items go to FILE: full texts,
+whose limitations sections abstracts seldom have.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import shutil
 import statistics
 import sys
 import time
@@ -179,6 +185,46 @@ def cited_limits(
         t: sorted({uid[d] for label in labels for d in claims[t].get(label, ())}) for t in texts
     }
     label_of = {t: "+".join(label for label in labels if claims[t].get(label)) for t in texts}
+    counts = audit_cited(name, project, cited, label_of, out)
+    return {"set": name, "split": split or "all", "labels": list(labels), **counts}
+
+
+def fulltext_limits(claims_file: Path, pdf_root: Path, work: Path, out: Path) -> dict:
+    """The full-text pool: each journal article of ``claims_file`` (bench/fulltext_claims.py)
+    ingested from its PDF, its claim cited to it, strict-audited; `limits` items to ``out``."""
+    from essaylint.app.ingest import run_ingest
+    from essaylint.app.scaffold import scaffold
+    from essaylint.config import load_config
+    from essaylint.core.project import Project
+
+    rows = [json.loads(line) for line in claims_file.read_text(encoding="utf-8").splitlines()]
+    root = work / "fulltext"
+    if not (root / "essaylint.yaml").is_file():
+        scaffold(root)
+    for row in rows:
+        target = root / "raw" / "evidence" / f"{row['set']}_{row['file']}"
+        if not target.is_file():
+            shutil.copyfile(pdf_root / row["set"] / row["file"], target)
+    project = Project(root)
+    started = time.perf_counter()
+    report = run_ingest(project, load_config(project.config_path))
+    log(f"fulltext: index {report.build_id} in {time.perf_counter() - started:.0f}s")
+    uid_of_file = doc_uids(project)
+    cited = {}
+    for row in rows:
+        uid = uid_of_file.get(f"{row['set']}_{row['file']}")
+        if uid:
+            cited[" ".join(row["claim"].split())] = [uid]
+    counts = audit_cited("fulltext", project, cited, dict.fromkeys(cited, "FINDING"), out)
+    return {"set": "fulltext", "articles": len(rows), **counts}
+
+
+def audit_cited(
+    name: str, project, cited: dict[str, list[str]], label_of: dict[str, str], out: Path
+) -> dict:
+    """One draft of the claims, each citing its doc_uids, strict-audited; each `limits` item
+    appended to ``out`` as a JSON line."""
+    texts = sorted(cited)
     paragraphs = [
         t.rstrip(".") + " " + "; ".join(f"(Source, 2020){{#{u}}}" for u in cited[t]) + "."
         for t in texts
@@ -203,12 +249,10 @@ def cited_limits(
                 "cited": r["doc_uid"] in cited.get(claim, []),
                 "cues": ", ".join(r["cues"]),
                 "quote": r["quote"],
+                "locator": r.get("locator", ""),
             }
             handle.write(json.dumps(record, ensure_ascii=False) + "\n")
     return {
-        "set": name,
-        "split": split or "all",
-        "labels": list(labels),
         "claims_cited": len(texts),
         "limits_items": len(items),
         "claims_with_limits": len({r["line"] for r in items}),
@@ -277,8 +321,19 @@ def main() -> None:
         help="with --cited: the labels whose claims cite their abstracts (SUPPORTED, NEI, "
         "CONTRADICTED; comma-separated)",
     )
+    parser.add_argument(
+        "--fulltext",
+        type=Path,
+        help="claims of bench/fulltext_claims.py citing their articles' PDFs (under --pdf-root); "
+        "limits items written to --cited",
+    )
+    parser.add_argument("--pdf-root", type=Path, default=Path("/work/refs"))
     args = parser.parse_args()
     results = []
+    if args.fulltext:
+        log("fulltext: journal articles citing themselves, counterevidence strict")
+        results.append(fulltext_limits(args.fulltext, args.pdf_root, args.work, args.cited))
+        args.sets = []
     labels = tuple(args.cited_labels.split(","))
     for name in args.sets:
         if args.cited:

@@ -213,15 +213,16 @@ def test_only_a_cited_source_limits_a_claim(sample_repo: Project) -> None:
             "Exercise training may not reduce mortality in heart failure patients.",
             None,
         ),
-        (  # naming a population restricts nothing; 'only in' does
+        (  # naming a population restricts nothing
             "Exercise training reduces mortality in heart failure patients.",
             "Among women, exercise training reduces mortality in heart failure patients.",
             None,
         ),
-        (
+        (  # a subgroup's result is a result, not a limit the source states of its work (read
+            # so on full texts: 0 of 4 right); its own limitations section says what limits it
             "Exercise training reduces mortality in heart failure patients.",
             "Exercise training reduced mortality only in heart failure patients under 60.",
-            "limits",
+            None,
         ),
     ],
 )
@@ -346,6 +347,40 @@ def test_strict_also_searches_statements_the_claim_audit_leaves_out(
     ]
     rules = {f["rule"] for f in section["findings"]}
     assert rules == {"claim/counterevidence"}  # never 'nothing found' for a non-claim
+
+
+PIOGLITAZONE_FOR = (  # SciFact: SUPPORTED by its abstract; the reader alone calls it against
+    "Pioglitazone use is significantly associated with an increased risk of prostate cancer."
+)
+
+
+def test_a_cited_source_that_says_the_claim_is_not_reported_against_it(
+    scifact_repo: tuple[Project, dict[str, Any]],
+) -> None:
+    """The search alone calls a sentence of the cited abstract contradicting (the reader's
+    known false alarm); the audit, where the citation audit found that abstract saying the
+    sentence, does not report it."""
+    from essaylint.ingest.library import library_entries
+
+    project, _ = scifact_repo
+    entries = library_entries(project.library_csv)
+    uid = next(u for u, e in entries.items() if e.source_path.endswith("scifact_3355397.md"))
+    code, out = run_cli(project, "query", PIOGLITAZONE_FOR, "--counter", "--doc", uid, "--json")
+    assert code == 0, out
+    searched = json.loads(out)["items"]
+    assert any(i["relation"] == "contradicts" and i["doc_uid"] == uid for i in searched)
+    author = entries[uid].authors.split(";")[0].split(",")[0].strip() or "Source"
+    cited = f"{PIOGLITAZONE_FOR[:-1]} ({author}, {entries[uid].year or 'n.d.'}){{#{uid}}}."
+    draft = project.root / "drafts" / "statements.md"
+    draft.write_text(f"# Findings\n\n{cited}\n", encoding="utf-8")
+    try:
+        report = _audit(project, "strict")
+    finally:
+        draft.unlink()
+    (row,) = report["citations"]["rows"]
+    assert row["status"] == "OK"
+    rows = report["counterevidence"]["rows"]
+    assert rows and not [r for r in rows if r["relation"] == "contradicts"], rows
 
 
 def _audit(project: Project, mode: str) -> dict[str, Any]:
@@ -595,6 +630,17 @@ def test_own_limits_are_a_studys(sentence: str, kinds: list[str]) -> None:
         (
             "The trial was terminated early after 103 of a planned 200 patients were enrolled.",
             ["sample size"],
+        ),
+        # full texts (bench/data/counterevidence_limits_verdicts_fulltext.jsonl): a sentence
+        # that announces limitations names none; the ones after it do
+        ("This study has several limitations.", []),
+        ("As with all systematic reviews, this study had a number of limitations.", []),
+        ("First, this study is limited by the relatively high-SES sample.", ["stated limit"]),
+        (  # a subgroup's result
+            "Another unexpected finding was regarding the professional groups: only among "
+            "psychiatrists did we find that their participation in COVID care was associated "
+            "with higher levels of stress.",
+            [],
         ),
     ],
 )

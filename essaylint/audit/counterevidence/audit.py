@@ -5,6 +5,7 @@ Off unless audit.counterevidence switches it on."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from essaylint.audit.base import AuditContext, AuditOutput
@@ -88,6 +89,7 @@ def run(ctx: AuditContext) -> AuditOutput:
     if not chosen:
         return AuditOutput([], [], _summary(mode, [], [], 0))
     search = _search(ctx)
+    said = _sources_saying_it(ctx)
     searched_before = search.searched
     rows: list[dict[str, Any]] = []
     findings: list[Finding] = []
@@ -95,6 +97,8 @@ def run(ctx: AuditContext) -> AuditOutput:
     for claim in chosen:
         cited = tuple(dict.fromkeys(e["doc_uid"] for e in claim["linked_evidence"]))
         items, _ = search.find(claim["claim_text"], cited)
+        supporting = _saying(said, claim)
+        items = [i for i in items if not (i.relation == "contradicts" and i.doc_uid in supporting)]
         if items:
             rows += [_item_row(claim, item) for item in items]
             findings += [_item_finding(ctx.draft, claim, item) for item in items]
@@ -109,6 +113,36 @@ def run(ctx: AuditContext) -> AuditOutput:
     summary = _summary(mode, chosen, rows, empty)
     searched = search.searched - searched_before  # the others came from the cache
     return AuditOutput(rows, findings, summary, metrics={"searched": searched})
+
+
+def _sources_saying_it(ctx: AuditContext) -> dict[int, list[tuple[str, set[str]]]]:
+    """Line → (sentence, the cited sources the citation audit found saying it: status OK).
+    Such a source is not reported as contradicting that sentence: a full text that states the
+    claim also reports subgroups, secondary outcomes and other studies, which the reader took
+    for the opposite on 72 of 74 items over 125 articles' own conclusions (BENCHMARKS.md)."""
+    citations = ctx.outputs.get("citations")
+    result = citations.result if citations is not None else None
+    said: dict[int, list[tuple[str, set[str]]]] = {}
+    for row in getattr(result, "rows", None) or []:
+        ok = {check.doc_uid for check in row.sources if check.status == "OK"}
+        said.setdefault(row.line, []).append((_folded(row.sentence_text), ok))
+    return said
+
+
+def _saying(said: dict[int, list[tuple[str, set[str]]]], claim: dict[str, Any]) -> set[str]:
+    """The sources found saying this claim's sentence (the two audits split a line into
+    sentences each its own way, so the sentence is matched by its line and its words)."""
+    text = _folded(claim["claim_text"])
+    return {
+        uid
+        for sentence, ok in said.get(claim["line"], [])
+        if sentence and (sentence in text or text in sentence)
+        for uid in ok
+    }
+
+
+def _folded(text: str) -> str:
+    return " ".join(re.sub(r"\W+", " ", text.casefold()).split())
 
 
 def _search(ctx: AuditContext) -> CounterSearch:
