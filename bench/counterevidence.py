@@ -24,10 +24,12 @@ strict audit is written to FILE, one JSON line (set, claim, label, doc_uid, cite
 quote), for reading: only a cited source may limit a claim, so this is where `limits` items
 come from.
 
-With --fulltext CLAIMS.jsonl (bench/fulltext_claims.py) and --cited FILE.jsonl, the journal
-articles of the reference keys are ingested from their PDFs (under --pdf-root), each cited by
+With --fulltext CLAIMS.jsonl (bench/fulltext_claims.py), --pdf-root DIR and --cited
+FILE.jsonl, the documents of the reference keys are ingested from their PDFs, each cited by
 the finding sentence of its own first pages, and the `limits` items go to FILE: full texts,
-whose limitations sections abstracts seldom have.
+whose limitations sections abstracts seldom have. The draft's `contradicts` items against a
+document its claim cites (false alarms: the document says the claim) are in the audit's
+outputs/audits/cited.counterevidence.md.
 """
 
 from __future__ import annotations
@@ -327,9 +329,11 @@ def main() -> None:
         help="claims of bench/fulltext_claims.py citing their articles' PDFs (under --pdf-root); "
         "limits items written to --cited",
     )
-    parser.add_argument("--pdf-root", type=Path, default=Path("/work/refs"))
+    parser.add_argument("--pdf-root", type=Path, help="with --fulltext: the keyed PDFs' folder")
     args = parser.parse_args()
     results = []
+    if args.fulltext and not (args.pdf_root and args.cited):
+        parser.error("--fulltext needs --pdf-root and --cited")
     if args.fulltext:
         log("fulltext: journal articles citing themselves, counterevidence strict")
         results.append(fulltext_limits(args.fulltext, args.pdf_root, args.work, args.cited))

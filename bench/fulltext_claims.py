@@ -1,16 +1,21 @@
-"""Claims for the full-text `limits` pool (issue #22): one sentence per keyed journal article,
-taken verbatim from its first two pages by a fixed rule, as a student who cites the paper for
-its main finding would copy it.
+"""Claims for the full-text counterevidence pools (issue #22): one sentence per keyed
+document, taken verbatim from its first two pages by a fixed rule, as a student who cites the
+paper for its main finding would copy it.
 
     python bench/fulltext_claims.py --refs /work/refs \
         --out bench/data/counterevidence_fulltext_claims.jsonl
+    python bench/fulltext_claims.py --refs /work/refs --max-pages 40 \
+        --types article-journal,paper-conference,manuscript,article,report,chapter \
+        --exclude bench/data/counterevidence_fulltext_claims.jsonl \
+        --out bench/data/counterevidence_fulltext_claims_check.jsonl
 
-The articles are the documents the reference keys (`bench/data/references/*_key.json` and
-`REFS/heldout*_key.json`) type `article-journal` whose PDF is under `REFS/<set>/`. The rule,
-fixed before any audit ran: the sentence after a "Conclusion(s)" or "Interpretation" label;
-else the first sentence where results, findings or "this study" show, indicate, suggest or
-demonstrate something, or "we found/show"; 60-400 characters, English. Articles with no such
-sentence are left out. Nothing of the counterevidence judge was tuned on these papers.
+The documents are those the reference keys (`bench/data/references/*_key.json` and
+`REFS/heldout*_key.json`) type as ``--types`` (journal articles by default) whose PDF is under
+`REFS/<set>/`. The rule, fixed before any audit ran: the sentence after a "Conclusion(s)" or
+"Interpretation" label; else the first sentence where results, findings or "this study" show,
+indicate, suggest or demonstrate something, or "we found/show"; 60-400 characters, English.
+Documents with no such sentence are left out. The reading of the first pool's `limits` items
+gave two cue fixes; the second pool (``--exclude`` the first) gave none.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from pathlib import Path
 import py3langid
 import pypdfium2 as pdfium
 
-KEYS = "bench/data/references/*_key.json"
+KEYS = str(Path(__file__).parent / "data" / "references" / "*_key.json")
 LABELLED = re.compile(
     r"\b(?:CONCLUSIONS?|Conclusions?|INTERPRETATION|Interpretation)\s*(?:and\s+\w+\s*)?[:.—–-]?\s+"
     r"(?=[A-Z])"
@@ -95,7 +100,7 @@ def usable(sentence: str) -> bool:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--refs", type=Path, default=Path("/work/refs"))
+    parser.add_argument("--refs", type=Path, required=True, help="the keyed PDFs' folder")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--types", default="article-journal", help="CSL types, comma-separated")
     parser.add_argument("--max-pages", type=int, default=0)
