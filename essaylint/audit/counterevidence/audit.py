@@ -5,7 +5,6 @@ Off unless audit.counterevidence switches it on."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from essaylint.audit.base import AuditContext, AuditOutput
@@ -20,6 +19,7 @@ from essaylint.audit.counterevidence.rules import (
 )
 from essaylint.audit.counterevidence.search import NO_COUNTEREVIDENCE, CounterItem, CounterSearch
 from essaylint.audit.findings import Finding
+from essaylint.ingest.library_columns import fold
 
 if TYPE_CHECKING:
     from essaylint.draft import Draft, Sentence
@@ -125,24 +125,20 @@ def _sources_saying_it(ctx: AuditContext) -> dict[int, list[tuple[str, set[str]]
     said: dict[int, list[tuple[str, set[str]]]] = {}
     for row in getattr(result, "rows", None) or []:
         ok = {check.doc_uid for check in row.sources if check.status == "OK"}
-        said.setdefault(row.line, []).append((_folded(row.sentence_text), ok))
+        said.setdefault(row.line, []).append((fold(row.sentence_text), ok))
     return said
 
 
 def _saying(said: dict[int, list[tuple[str, set[str]]]], claim: dict[str, Any]) -> set[str]:
     """The sources found saying this claim's sentence (the two audits split a line into
     sentences each its own way, so the sentence is matched by its line and its words)."""
-    text = _folded(claim["claim_text"])
+    text = fold(claim["claim_text"])
     return {
         uid
         for sentence, ok in said.get(claim["line"], [])
         if sentence and (sentence in text or text in sentence)
         for uid in ok
     }
-
-
-def _folded(text: str) -> str:
-    return " ".join(re.sub(r"\W+", " ", text.casefold()).split())
 
 
 def _search(ctx: AuditContext) -> CounterSearch:

@@ -66,10 +66,13 @@ _LIMITATION_PATTERNS: dict[str, tuple[str, ...]] = {
         r"\bmixed (?:results|findings|evidence)\b",
     ),
 }
-LIMITATIONS: dict[str, tuple[re.Pattern[str], ...]] = {
-    kind: tuple(re.compile(p, re.IGNORECASE) for p in patterns)
-    for kind, patterns in _LIMITATION_PATTERNS.items()
-}
+
+
+def _compiled(table: dict[str, tuple[str, ...]]) -> dict[str, tuple[re.Pattern[str], ...]]:
+    return {kind: tuple(re.compile(p, re.IGNORECASE) for p in ps) for kind, ps in table.items()}
+
+
+LIMITATIONS = _compiled(_LIMITATION_PATTERNS)
 
 
 # A sentence under one of these labels describes methods or funding; it states no limit
@@ -216,10 +219,7 @@ _STATED_LIMITS: dict[str, tuple[str, ...]] = {
         r"conclusions) (?:are|were|remain) (?:uncertain|preliminary|tentative|limited)\b",
     ),
 }
-STATED_LIMITS: dict[str, tuple[re.Pattern[str], ...]] = {
-    kind: tuple(re.compile(p, re.IGNORECASE) for p in patterns)
-    for kind, patterns in _STATED_LIMITS.items()
-}
+STATED_LIMITS = _compiled(_STATED_LIMITS)
 
 
 # A sentence that announces limitations and names none ("This study has several

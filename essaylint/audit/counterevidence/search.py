@@ -41,7 +41,6 @@ HITS_PER_QUERY = 8  # passages kept from each query variant
 HITS_PER_CITED = 3  # passages of each document the claim cites (it may state its own limits)
 MAX_ITEMS = 5  # items per claim, contradicting ones first
 OWN_LIMITS_QUERY = "limitations of this study small sample size generalisation design bias"
-OWN_LIMIT_KINDS = frozenset({"stated limit", "sample size", "design", "setting", "time"})
 NO_COUNTEREVIDENCE = "NO_COUNTEREVIDENCE_FOUND_IN_CORPUS"
 
 
@@ -78,11 +77,9 @@ _STUDY_WORDS = re.compile(
 
 def own_limit_kinds(text: str, claim: str = "") -> list[str]:
     """The limitation kinds a study states of itself ('the small size of the focus groups',
-    'this observational design'); a population alone is the study's scope, not its limit,
-    and a sentence that names nothing of a study states no limit of one."""
-    if not _STUDY_WORDS.search(text):
-        return []
-    return [k for k in stated_limit_kinds(text, claim) if k in OWN_LIMIT_KINDS]
+    'this observational design'); a sentence that names nothing of a study states no limit
+    of one."""
+    return stated_limit_kinds(text, claim) if _STUDY_WORDS.search(text) else []
 
 
 class CounterSearch:
