@@ -7618,3 +7618,196 @@ def test_a_title_whose_second_line_names_institutions_is_no_byline() -> None:
         *TEXT,
     ]
     assert lines_record(page).title.startswith("Geographic Proximity Versus Institutions")
+
+
+def test_a_journal_head_with_a_roman_volume_and_a_note_on_the_authors_dissertation() -> None:
+    page = [
+        (40.0, 9.0, "THE JOURNAL OF FINANCE • VOL. LX, NO. 1 • FEBRUARY 2005"),
+        (120.0, 16.0, "The Value Premium"),
+        (150.0, 11.0, "LU ZHANG"),
+        *TEXT,
+        (700.0, 8.0, "This paper is based on chapter three of my doctoral dissertation at"),
+        (712.0, 8.0, "the Wharton School of the University of Pennsylvania."),
+    ]
+    found = record(lines_record(page))
+    assert (found["type"], found["volume"], found["issue"]) == ("article-journal", "LX", "1")
+    assert not found["publisher"]
+    template = [(40.0, 9.0, "IEEE TRANSACTIONS ON MEDICAL IMAGING, VOL. XX, NO. X, 2020"), TITLE_36]
+    assert not record(lines_record([*template, *TEXT]))["volume"]
+
+
+def test_a_spanish_degree_project_cover() -> None:
+    page = [
+        (75.0, 18.9, "Universidad Politécnica"),
+        (100.0, 18.9, "de Madrid"),
+        (135.0, 13.2, "Escuela Técnica Superior de"),
+        (160.0, 13.2, "Ingenieros Informáticos"),
+        (211.0, 13.2, "Grado en Matemáticas e Informática"),
+        (259.4, 18.9, "Trabajo Fin de Grado"),
+        (303.6, 18.8, "Análisis de Datos para Predecir el"),
+        (328.3, 18.8, "Desempeño Bursátil de una Empresa"),
+        (587.0, 13.2, "Autor: Juan Hernández Sánchez"),
+        (729.0, 10.4, "Madrid, junio 2022"),
+    ]
+    metadata = lines_record(page)
+    assert metadata.title == "Análisis de Datos para Predecir el Desempeño Bursátil de una Empresa"
+    assert (metadata.type, metadata.publisher) == ("thesis", "Universidad Politécnica de Madrid")
+    master = [
+        (60.0, 14.0, "Universitat Oberta de Catalunya (UOC)"),
+        (90.0, 14.0, "TRABAJO FINAL DE MASTER"),
+    ]
+    assert (
+        lines_record([*master, (150.0, 18.0, "Machine Learning para predecir"), *TEXT]).type
+        == "thesis"
+    )
+
+
+def test_a_thesis_title_that_reads_like_a_name_over_a_labelled_author() -> None:
+    page = [
+        (75.8, 10.7, "Database Music"),
+        (99.7, 10.7, "A History, Technology, and Aesthetics of the Database in Music Composition"),
+        (195.6, 10.7, "by"),
+        (276.2, 10.7, "Federico Nicolás Cámara Halac"),
+        (404.3, 10.7, "A dissertation submitted in partial fulfillment"),
+        (428.2, 10.7, "of the requirements for the degree of"),
+        (452.1, 10.7, "Doctor of Philosophy"),
+        (476.0, 10.7, "Department of Music"),
+        (499.9, 10.7, "New York University"),
+        (523.9, 10.7, "May, 2019"),
+    ]
+    assert lines_record(page).title.startswith("Database Music A History, Technology")
+
+
+def test_a_book_cited_in_a_numbered_note_gives_no_isbn() -> None:
+    page = [
+        (120.0, 18.0, "Andre Masson"),
+        (160.0, 12.0, "Alice Lebreton"),
+        *TEXT,
+        (
+            700.0,
+            8.0,
+            "1. Aragon, Cahiers Aragon, Meurcourt : Cahiers, 2016, isbn : 9782953480696.",
+        ),
+    ]
+    metadata = lines_record(page)
+    assert (metadata.isbn, metadata.type) == ("", "manuscript")
+
+
+def test_a_students_paper_dated_with_a_two_digit_year() -> None:
+    page = [
+        (75.0, 10.9, "African American Citizens and U.S Imperialism: The Fight for Black Freedoms"),
+        (98.0, 10.9, "Celeste Brevard"),
+        (121.0, 10.9, "U.S Intervention"),
+        (143.5, 10.9, "10/22/20"),
+        *TEXT,
+        (700.0, 8.0, "1 Horsman, R. (1986). Race and manifest destiny: The origins"),
+    ]
+    assert lines_record(page).year == 2020
+
+
+def test_a_foot_dated_by_day_and_an_article_in_press_stamp() -> None:
+    foot = "The Journal of Neuroscience, November 13, 2013 • 33(46):18277-18287 • 18277"
+    found = record(lines_record([TITLE_36, *TEXT, (780.0, 8.0, foot)]))
+    assert (found["container"], found["volume"], found["issue"]) == (
+        "The Journal of Neuroscience",
+        "33",
+        "46",
+    )
+    page = [
+        (40.0, 12.0, "ARTICLE IN PRESS GModel"),
+        (120.0, 11.0, "A novel test to determine the significance of neural selectivity"),
+        (150.0, 9.0, "Robin A.A. Ince, Alberto Mazzoni"),
+        *TEXT,
+    ]
+    assert lines_record(page).title.startswith("A novel test")
+
+
+def test_an_apa_manuscripts_title_page_centres_its_title_and_name() -> None:
+    page = [
+        (29.0, 9.1, "Running head: PARENT'S CAR THEORY  1"),
+        (335.7, 10.9, "An Empirical Study on Passive Music Listening Experiences in Childhood"),
+        (395.7, 10.9, "YusukeMiyamaru"),
+        (419.7, 10.9, "Sound Laboratory (Voluntary Organization, Japan)"),
+        (443.7, 10.9, "sound.lab.bm@gmail.com"),
+        (473.0, 9.1, "Author Note: This manuscript represents the first draft of an ongoing"),
+    ]
+    metadata = lines_record(page)
+    assert metadata.title.startswith("An Empirical Study on Passive Music")
+    assert metadata.authors == ["Miyamaru, Yusuke"]
+
+
+def test_a_researchgate_covers_profile_link_is_no_name() -> None:
+    assert looks_like_name("Kip Killpack")
+    assert not looks_like_name("See Profile")  # "SEE PROFILE" under each name it lists
+
+
+def test_a_running_head_names_its_journal_before_the_volume_in_any_form() -> None:
+    def head(folio: int) -> list[tuple[float, float, str]]:
+        return [
+            (40.0, 9.0, "J.Oto.Ktrl.Inst (J.Auto.Ctrl.Inst)  Vol 7 (2), 2015  ISSN : 2085-2517")
+        ]
+
+    first = [
+        *head(73),
+        (120.0, 14.0, "Pengendali Intensitas Lampu Ruangan Berbasis Arduino UNO"),
+        *TEXT,
+        (500.0, 10.0, "Tugas Akhir ini membahas tentang proses pembuatan sistem ini."),
+    ]
+    found = record(lines_record(first, later=([*head(74), *TEXT], [*head(75), *TEXT])))
+    assert (found["type"], found["container"], found["volume"], found["issue"]) == (
+        "article-journal",
+        "J.Oto.Ktrl.Inst",
+        "7",
+        "2",
+    )
+    assert not record(lines_record([head(73)[0], TITLE_36, *TEXT]))["container"]  # once only
+
+
+def test_an_ieee_conference_foot_with_the_society_before_the_edition() -> None:
+    venue = (
+        "2014 IEEE 25th International Symposium on Personal, Indoor and Mobile Radio Communications"
+    )
+    page = [
+        TITLE_36,
+        *TEXT,
+        (770.0, 8.0, venue),
+        (780.0, 8.0, "978-1-4799-4912-0/14/$31.00 ©2014 IEEE  1375"),
+    ]
+    found = record(lines_record(page))
+    assert (found["type"], found["container"]) == ("paper-conference", venue)
+
+
+def test_a_laboratory_technical_report_number() -> None:
+    page = [
+        (40.0, 14.0, "MITSUBISHI ELECTRIC RESEARCH LABORATORIES"),
+        (120.0, 16.0, "Autocalibration of LIDAR and Optical Cameras via Edge Alignment"),
+        (150.0, 10.0, "Castorena, J.; Kamilov, U.; Boufounos, P.T."),
+        (170.0, 10.0, "TR2016-009  March 2016"),
+        *TEXT,
+    ]
+    found = record(lines_record(page))
+    assert (found["type"], found["number"]) == ("report", "TR2016-009")
+
+
+def test_an_iopscience_download_cover_is_passed_over(tmp_path: Path) -> None:
+    cover = [
+        (72, 60, 14, "Influence of Si content on the structure of TiSiN coatings"),
+        (72, 90, 9, "This article has been downloaded from IOPscience. Please scroll down to see"),
+        (72, 102, 9, "the full text article."),
+        (72, 130, 9, "2009 J. Phys. D: Appl. Phys. 42 125415"),
+    ]
+    article = [
+        (72, 40, 8, "IOP PUBLISHING JOURNAL OF PHYSICS D: APPLIED PHYSICS"),
+        (
+            72,
+            52,
+            8,
+            "J. Phys. D: Appl. Phys. 42 (2009) 125415 (8pp) doi:10.1088/0022-3727/42/12/125415",
+        ),
+        (72, 120, 16, "Influence of Si content on the structure of TiSiN coatings"),
+        (72, 150, 11, "Y H Cheng, T Browne and B Heckerman"),
+        *BODY,
+    ]
+    metadata = read(make_pdf(tmp_path / "iop.pdf", [cover, article]))
+    assert metadata.authors == ["Cheng, Y H", "Browne, T", "Heckerman, B"]
+    assert metadata.doi == "10.1088/0022-3727/42/12/125415"

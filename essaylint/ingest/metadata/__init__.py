@@ -27,6 +27,7 @@ from essaylint.ingest.metadata.covers import (
     jstor_sici_cover,
     labelled_authors,
     labelled_cover,
+    labelled_names,
     labelled_title,
     name_alone,
     openedition_cover,
@@ -165,9 +166,17 @@ _PERSONAL_COPY_NOTICE = re.compile(
 )
 
 
+# the cover IOPscience set before an article it delivered (until about 2011)
+_IOPSCIENCE_COVER = re.compile(
+    r"This\s+article\s+has\s+been\s+downloaded\s+from\s+IOPscience\.\s+Please\s+scroll\s+down"
+)
+
+
 def _notice_pages(pages: list[PageLines], count: int) -> int:
-    """1 where page 1 is the publisher's notice before an author's personal copy."""
-    if count > 1 and pages and _PERSONAL_COPY_NOTICE.search(pages[0].text()):
+    """1 where page 1 is the publisher's notice before an author's personal copy, or the
+    cover of an article downloaded from IOPscience."""
+    notice = (_PERSONAL_COPY_NOTICE, _IOPSCIENCE_COVER)
+    if count > 1 and pages and any(p.search(pages[0].text()) for p in notice):
         return 1
     return 0
 
@@ -408,10 +417,16 @@ _COVER_DOI = re.compile(r"\b10\.\d{4,9}/\S+")
 def _authors_after_cover(pdf: object, metadata: DocumentMetadata) -> None:
     """The authors of the article's own first page, after a ResearchGate cover that lists
     only some of them ("2 authors, including:"), where it prints the same title."""
-    inside = read_title_block(_read_page(pdf, 2, sized=True))
+    page = _read_page(pdf, 2, sized=True)
+    inside = read_title_block(page)
     if inside.authors and _same_title(inside.title, metadata.title):
         metadata.authors = inside.authors
         metadata.evidence["authors"] = "p2 author lines, after a ResearchGate cover (0.75)"
+    elif metadata.type == "thesis" and (names := labelled_names(normalise(page.text()))):
+        metadata.authors = [surname_first(name) for name in names]  # "by" / "Kip C. Killpack"
+        metadata.evidence["authors"] = (
+            "p2 thesis title page's names, after a ResearchGate cover (0.7)"
+        )
 
 
 def _same_title(one: str, other: str) -> bool:

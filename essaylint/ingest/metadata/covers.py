@@ -549,7 +549,7 @@ def thesis_authors(text: PrintedText, title: str = "") -> list[str]:
     if not text.thesis_statement:
         return []
     front = _unspaced_front(text)
-    if names := _labelled_names(front):
+    if names := labelled_names(front):
         return names
     if chinese := _CHINESE_AUTHOR.search(front):  # "作 者 姓 名  李航"
         return [chinese.group("name")]
@@ -563,7 +563,7 @@ def _unspaced_front(text: PrintedText) -> str:
     return _LETTER_SPACED.sub(lambda m: m.group(0).replace(" ", ""), text.front_text())
 
 
-def _labelled_names(front: str) -> list[str]:
+def labelled_names(front: str) -> list[str]:
     """The names under or after the first author label of a thesis title page that has one
     ("by", "presentada por", "PRESENTA:")."""
     for match in _BY.finditer(front):
@@ -811,7 +811,7 @@ _THESIS_FRAME = re.compile(
     r"\bmaster|\bbachelor|\bth[èe]se\b|работа|бакалавр|магистр|диссертац|университет|министерство|"
     r"πανεπιστήμιο|τμήμα|εργαστήριο|διατριβ|dire[çc][ãa]o|\bcurso\b|\bcentro\b|bacharelado|"
     r"licenciatura|coordena|p[óo]s-gradua|faculdade|escola\b|departamento|disserta[çc][ãa]o|"
-    r"facultad|\bcarrera\b|fachbereich|lehrstuhl|arbeitsgruppe|^AG\s|"
+    r"facultad|\bcarrera\b|trabajo\s(?:de\s)?fin(?:al)?\sde\b|fachbereich|lehrstuhl|arbeitsgruppe|^AG\s|"
     r"univerzit|sveu\S?ili\S?t|egyetem|\bfacultat|uniwersytet|\bkar\s*$|tansz[ée]k|katedra|\bzavod\b|"
     r"pr[áa]c[ea]\s*$|\bdiplomsk|\bzavr[šs]ni\b|\blucrare\b|dolgozat|diplomamunka|"
     r"\bpara\s(?:obtener|optar)\b|\bingenier[oa]\b|\blicenciad[oa]\b|"  # the degree sought
@@ -846,21 +846,20 @@ def thesis_title(text: PrintedText, authors: Sequence[str] = ()) -> str:
             return " ".join(title.split())
     frame = _frame_lines(lines)
     # the author's name, set larger than the title ("DAVI JOSUÉ MARCON")
-    labelled = {fold(name) for name in _labelled_names(_unspaced_front(text))}
+    labelled = {fold(name) for name in labelled_names(_unspaced_front(text))}
     named = _names_of(authors) | _catalogued_names(text, lines) | labelled
     named |= {  # ABNT covers: the author in capitals over the title, in one type
         fold(line.text)
         for line, below in zip(lines, [*lines[1:], None], strict=True)
         if _name_in_capitals(line.text) and not (below and _joined_below(line, below))
     }
-    framed = _without_author_line(
-        lines,
-        [
-            i
-            for i, line in enumerate(lines)
-            if line.size and i not in frame and fold(line.text) not in named
-        ],
-    )
+    framed = [
+        i
+        for i, line in enumerate(lines)
+        if line.size and i not in frame and fold(line.text) not in named
+    ]
+    if not named:  # a name-like line is the author only where no author is known otherwise
+        framed = _without_author_line(lines, framed)  # ("Database Music" over "by" / the name)
     if not framed:
         return ""
     largest = max(lines[i].size for i in framed)

@@ -23,6 +23,7 @@ from essaylint.ingest.metadata.printed import (
     normalise,
     plausible_journal,
     recase_title,
+    skeleton,
     without_kicker,
 )
 
@@ -39,11 +40,14 @@ _MONTHS = rf"{_MONTH_WORD}(?:\s?[-–/]\s?{_MONTH_WORD})?"
 # what a head or foot prints after the name: "(1999) 7, 469–477", "2017, 54, 872–882",
 # "• Vol. 62 • 1225–1242 • May 2019", "13(1): 82-87, 2012", ", VOL. 29, NO. 9, SEPTEMBER 2025",
 # "136, September 2012, pp 373-390", "(August 2019) 100(4):309–319", ", v. 04, n. 23, 2016,
-# pp. 129-141" (Portuguese labels)
+# pp. 129-141" (Portuguese labels), ", November 13, 2013 • 33(46):18277-18287" (J Neurosci)
 _LOCATORS = re.compile(
     rf"""^[\s,.;:|•·/]*
-    (?:(?:{MONTH}\s+)?\(?(?:{MONTH}\s+)?(?P<year>{YEAR})\)?[\s,.;:|•·]*)?
-    (?:(?:vol(?:ume)?\.?:?\s*|v\.\s?)(?P<labelled>\d{{1,4}})|(?P<volume>(?!{YEAR}\b)\d{{1,4}})
+    (?:(?:{MONTH}\s+)?\(?(?:{MONTH}\s+(?:\d{{1,2}},\s+)?)?(?P<year>{YEAR})\)?[\s,.;:|•·]*)?
+    (?:(?:vol(?:ume)?\.?:?\s*|v\.\s?)(?P<labelled>\d{{1,4}})
+      |vol(?:ume)?\.?\s*(?P<roman>(?-i:(?!X{{2,}}\b)[IVXLC]{{1,7}}))(?=,?\s)(?!,?\s*no\.?\s*X\b)
+        # "VOL. LX, NO. 1"; not a template's "VOL. XX, NO. X"
+      |(?P<volume>(?!{YEAR}\b)\d{{1,4}})
       |(?<=\)\s)(?P<year_volume>{YEAR})(?=:\s?\d))(?!\d)  # Springer's "(2022) 2022:23"
     (?!\s*(?:of|st|nd|rd|th)\b|\s?[-–—]\s?\d)
     (?:\s*\((?:{MONTH}\s+)?(?P<year_mid>{YEAR})\)  # AER: "101 (December 2011): 3253–3285"
@@ -154,13 +158,17 @@ def _named_lines(text: PrintedText) -> Iterator[_Named]:
     repeats it; a line near the top of page 1 that is a known journal's name and nothing
     else."""
     known = "a known journal's name"
-    for number, line in text.margin_lines():
+    margins = text.margin_lines()
+    recurring = {skeleton(line) for number, line in margins if number != 1}  # heads of 2 pages+
+    for number, line in margins:
         if (named := known_name(line))[0]:
             yield number, line, named, known
         elif (named := venue_by_form(line))[0]:
             yield number, line, named, "a journal's name by its form"
         elif (named := one_word_venue(line))[0]:
             yield number, line, named, "a journal's one-word name before its full locators"
+        elif skeleton(line) in recurring and (named := name_before_volume(line))[0]:
+            yield number, line, named, "a running head's name before its volume"
     for page in text.pages[1:3]:
         for head in (normalise(line.text) for line in page.margins()):
             if not re.match(r"\d{1,5}\s", head.strip()):
@@ -186,7 +194,7 @@ def journal_locators(rest: str) -> Iterator[tuple[str, str]]:
     if not match:
         return
     groups = match.groupdict()
-    volume = groups["labelled"] or groups["volume"] or groups["year_volume"]
+    volume = groups["labelled"] or groups["roman"] or groups["volume"] or groups["year_volume"]
     page = re.sub(r"[–—]", "-", re.sub(r"\s", "", groups["page"] or ""))
     if not volume or set(volume) == {"0"} or page.startswith("0"):
         return
@@ -250,6 +258,29 @@ _HEAD_WORD = re.compile(
     r"(?i:number|article|paper|research|review|original|chapter|section|supplement|report"
     r"|edition|proceedings|spring|summer|autumn|fall|winter)"
 )
+
+
+# any name a running head prints before a labelled volume and its issue or year: "J.Oto.Ktrl.Inst
+# (J.Auto.Ctrl.Inst)  Vol 7 (2), 2015  ISSN : 2085-2517", "ISSN : 2355-9365  e-Proceeding of
+# Engineering : Vol.4, No.3 Desember 2017 | Page 3091"
+_NAME_BEFORE_VOLUME = re.compile(
+    r"^(?:ISSN\s?:?\s?\d{4}-\d{3}[\dX]\s+)?(?P<name>[^\W\d_][^\d|•:()]{2,80}?)"
+    r"\s*(?:\([^()\d]{2,40}\))?\s*:?\s*(?=vol(?:ume)?\b\.?\s?\d)",
+    re.IGNORECASE,
+)
+
+
+def name_before_volume(line: str) -> tuple[str, str]:
+    match = _NAME_BEFORE_VOLUME.match(line := line.strip())
+    if not match or not plausible_journal(name := match["name"].strip()):
+        return "", ""
+    if re.search(r"[\u3000-\u9fff\uac00-\ud7af]", name):
+        return "", ""  # "物 理 学 报 Acta Phys. Sin.": two names, read elsewhere
+    rest = line[match.end() :]
+    found = dict(journal_locators(rest))
+    if "volume" in found and ("issue" in found or "year" in found):
+        return name, rest
+    return "", ""
 
 
 def one_word_venue(line: str) -> tuple[str, str]:

@@ -67,7 +67,18 @@ def clean_name(text: str) -> str:
     text = " ".join(_without_roman_mark(word) for word in text.split())
     text = re.sub(r"(?:\s[a-z](?=\s|$))+\s*$", "", " ".join(text.split()))
     text = re.sub(r"^[a-z]\s+(?=[A-Z])", "", text)  # "Rodary,a J.-C. Girard": a's mark
-    return text.strip(" .-")
+    return _spaced(text.strip(" .-"))
+
+
+_RUN_TOGETHER = re.compile(
+    r"(?!(?:Mac|Van|Von|Den|Der|Del|Des|Dal|Les)[A-Z])([A-Z][a-z]{2,})([A-Z][a-z]{2,})"
+)
+
+
+def _spaced(name: str) -> str:
+    """A name the text layer ran together, given and family: "YusukeMiyamaru"."""
+    match = _RUN_TOGETHER.fullmatch(name)
+    return f"{match.group(1)} {match.group(2)}" if match else name
 
 
 def _is_mark(char: str) -> bool:
@@ -368,6 +379,7 @@ _LABEL_WORDS = frozenset(
         "volume",
         "issue",
         "thesis",
+        "profile",  # ResearchGate's "SEE PROFILE" under each name it lists
         "on",
         "of",
         "the",

@@ -66,11 +66,11 @@ class PrintedText:
         lines = [(p.number, normalise(line.text)) for p in self.pages for line in p.margins()]
         pages_of: dict[str, set[int]] = {}
         for number, text in lines:
-            pages_of.setdefault(_skeleton(text), set()).add(number)
+            pages_of.setdefault(skeleton(text), set()).add(number)
         return [
             (number, text)
             for number, text in lines
-            if number == 1 or len(pages_of[_skeleton(text)]) >= 2
+            if number == 1 or len(pages_of[skeleton(text)]) >= 2
         ]
 
     def front_text(self) -> str:
@@ -94,8 +94,15 @@ class PrintedText:
 
     @cached_property
     def thesis_statement(self) -> re.Match[str] | None:
-        """Where pages 1 and 2 say the document is a thesis ("A thesis submitted …")."""
-        return THESIS.search(self.early_text)
+        """Where pages 1 and 2 say the document is a thesis ("A thesis submitted …"); not a
+        paper's note that it comes from its author's ("based on chapter three of my doctoral
+        dissertation", "Tugas Akhir ini membahas …": this final project discusses)."""
+        text = self.early_text
+        for match in THESIS.finditer(text):
+            own = _ONES_OWN.search(text, max(0, match.start() - 20), match.start())
+            if not own and not _THIS_PROJECT.match(text, match.end()):
+                return match
+        return None
 
     def text_of(self, number: int) -> str:
         if number not in self._texts:
@@ -104,7 +111,12 @@ class PrintedText:
         return self._texts[number]
 
 
-def _skeleton(line: str) -> str:
+_ONES_OWN = re.compile(r"\b(?:my|his|her|their|our|author['’]s)\s+$", re.IGNORECASE)
+_THIS_PROJECT = re.compile(r"\s+ini\b")  # an article's "Tugas Akhir ini membahas …"
+
+
+def skeleton(line: str) -> str:
+    """A line with its numbers blanked out: a running head the same on every page."""
     return re.sub(r"\d+", "#", " ".join(line.split()).casefold())
 
 
@@ -913,7 +925,9 @@ _SPELLED_ORDINAL = (
     r"Fifteenth|Sixteenth|Seventeenth|Eighteenth|Nineteenth|Twentieth|Thirtieth|Fortieth|Fiftieth"
 )
 _CONFERENCE_LINE = re.compile(
-    r"^(?P<container>(?:(?P<year>(?:19|20)\d\d)\s)?(?:The\s)?(?:(?:\d+(?:st|nd|rd|th)|"
+    r"^(?P<container>(?:(?P<year>(?:19|20)\d\d)\s)?(?:The\s)?"
+    r"(?:(?:IEEE|ACM)\s(?=\d+(?:st|nd|rd|th)\s))?"  # "2014 IEEE 25th International Symposium"
+    r"(?:(?:\d+(?:st|nd|rd|th)|"
     rf"{_SPELLED_ORDINAL})\s)?"
     r"(?:(?:IEEE|ACM|IFIP|ISCA|AAAI|SIAM)(?:/\w+)?\s)?(?:International\s|Annual\s|European\s|"
     r"National\s|Joint\s)*(?:Conference|Symposium|Workshop|Congress)\s(?:on|of|in)\s[^\n.;:()]{4,120}?"
@@ -1734,6 +1748,7 @@ _SERIES_NUMBER = re.compile(
 
 # a cover's series line: "Faculty Research Working Papers Series" (the Harvard Kennedy School's)
 _WORKING_PAPER_SERIES = re.compile(r"^(?:[A-Z][a-z]+\s){0,3}Working\sPapers?\sSeries\s*$", re.M)
+_TR_CODE = re.compile(rf"TR{YEAR}-\d{{2,4}}")  # a laboratory's technical report: "TR2016-009"
 _SERIES_CODE = re.compile(r"[A-Z]{1,6}\d{0,4}(?:[-/][A-Z0-9]{1,9}){0,3}[-/]\d{2,6}")  # "RWP08-044"
 
 
@@ -1804,7 +1819,7 @@ def _report_numbers(text: PrintedText) -> Iterator[Candidate]:
         for piece in re.split(r"\s{2,}", normalise(ln.text).strip())
     ]
     for line in symbols:
-        if match := _DOCUMENT_SYMBOL.match(line):
+        if match := _DOCUMENT_SYMBOL.match(line) or _TR_CODE.fullmatch(line):
             where = f"p1 document symbol '{line}'"
             yield Candidate("number", match.group(0), 0.7, where)
             yield Candidate("type_cue", "report", 0.6, where)
@@ -1845,10 +1860,18 @@ _PRICE_CODE = re.compile(
 _PRICE_LINE = re.compile(rf"\$\s?\d+\.\d\d\s*(?:©\s*)?(?P<year>{YEAR})\s+(?P<publisher>IEEE|ACM)\b")
 
 
+# a numbered note citing a book: "1. Aragon, Cahiers Aragon, Meurcourt : Éditions les Cahiers,
+# 2016, isbn : 9782953480696."
+_NOTE_CITING = re.compile(rf"^\s*(?:\d{{1,3}}[.)]|\[\d{{1,3}}\])\s.*\b{YEAR}\b.*$", re.MULTILINE)
+
+
 def isbn_candidates(text: PrintedText) -> Iterator[Candidate]:
     for page in text.front_pages:
         body = normalise(page.text())
+        notes = [note.span() for note in _NOTE_CITING.finditer(body)]
         for isbn, match in _isbns(body):
+            if any(start <= match.start() < end for start, end in notes):
+                continue
             yield Candidate("isbn", isbn, 0.8, f"p{page.number} '{match.group(0)}'")
             return
         for match in _PRICE_CODE.finditer(body):
@@ -2339,6 +2362,12 @@ _DATE_LINE = re.compile(
 )  # and a place and a date ("Hamburg, 21.12.2018", "München, der 19.08.2024")
 
 
+# a date alone on its line with a two-digit year of this century ("10/22/20")
+_SHORT_DATE_LINE = re.compile(
+    r"^\s*(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)/(?P<yy>[0-2]\d)\s*$", re.MULTILINE
+)
+
+
 # A year only the front matter gives away: the year in a document's own "To cite this
 # article" line (a publisher's cover; its "Published online" date is the upload's), and,
 # weaker, a proceedings line, a loose copyright line or an elsarticle "Preprint submitted to"
@@ -2575,6 +2604,10 @@ def year_candidates(text: PrintedText) -> Iterator[Candidate]:
             yield Candidate("year", year, 0.45, f"p1 date '{match.group(0)[:60]}'")
         for match in _MONTH_YEAR_LINE.finditer(head):
             yield Candidate("year", match.group("year"), 0.4, f"p1 date '{match.group(0).strip()}'")
+        for match in _SHORT_DATE_LINE.finditer(head):  # a student's "10/22/20" under the title
+            if min(int(match.group("a")), int(match.group("b"))) <= 12:
+                year = f"20{match.group('yy')}"
+                yield Candidate("year", year, 0.45, f"p1 date '{match.group(0).strip()}'")
     feet = text.margin_lines()
     dated_feet = {(n, m.group("year")) for n, line in feet if (m := _MONTH_YEAR_LINE.match(line))}
     years = {year for _, year in dated_feet}
@@ -2782,7 +2815,7 @@ THESIS = re.compile(
     r"Proefschrift\ster\sverkrijging|Masterproef|M[ée]moire\spr[ée]sent[ée]|"
     r"M[ée]moire\sde\s(?:master|M[12]|L3|fin\sd['’][ée]tudes|fin\sde\scycle|licence)|"
     r"en\svue\sde\sl['’]obtention|"
-    r"Trabajo\s(?:de\s)?fin\sde\s(?:grado|m[áa]ster|carrera)|Tesi\sdi\s(?:laurea|dottorato)|"
+    r"Trabajo\s(?:de\s)?fin(?:al)?\sde\s(?:grado|m[áa]ster|carrera)|Tesi\sdi\s(?:laurea|dottorato)|"
     r"para\sobtener\sel\s(?:t[íi]tulo|grado)|Tesis\spara\s(?:optar|obtener)|"
     r"requisito\sparcial\spara\s(?:optar|obtener)|Memoria\spara\soptar|"
     r"para\soptar\s(?:el|al)\s(?:t[íi]tulo|grado)|para\sobten\S{1,3}ão\sdo\s(?:grau|t[íi]tulo)\sde|"
@@ -2870,7 +2903,9 @@ _UNIVERSITY = re.compile(
     # Turkish, Croatian (its caron may come apart: "SVEUCILIŠTE"), Hungarian ("Tudományegyetem")
     r"Institute\sof\sTechnology|"  # "Illinois Institute of Technology"
     r"Högskolan?|Høgskolen?|Hogeschool)"  # "Södertörns Högskola": a Nordic or Dutch college
-    r"(?:[ ](?:(?i:of|at|de|du|des|di|do|da|dos|the|degli|della|del|dei|i|zu|der|à|u|v|w|din)[ ])*"
+    # the name may go on over a line break at its link word: "Universidad Politécnica" / "de Madrid"
+    r"(?:(?:[ ]|\n(?=(?i:of|de|di|do|da|del|della|degli|zu)[ ]))"
+    r"(?:(?i:of|at|de|du|des|di|do|da|dos|the|degli|della|del|dei|i|zu|der|à|u|v|w|din)[ ])*"
     r"[A-ZÀ-Þ][\w'’\-]+){0,5}"
     r"(?:[ ]\d{1,2}(?![\d.,:])(?:[ ]?[-–][ ]?[A-ZÀ-Þ][\w'’\-]+)?)?)"  # "Paris 7 - Diderot"
 )

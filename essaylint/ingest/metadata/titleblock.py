@@ -29,7 +29,7 @@ _LABEL = re.compile(
 _NOT_TITLE = re.compile(
     r"www\.|https?://|@|doi\b|©|\bISSN\b|\bvol(?:ume)?\b\.?\s*(?:\d|[IVXLC]+\b)|=|\bPaper\sSeries\b|"
     r"^\s*(?:NIH|HHS)\sPublic\sAccess\s*$|^\s*Author\smanuscript\s*$|"  # a PMC cover's labels
-    r"^\s*(?:article\sin\spress|journal\spre-proof)\s*$|"  # a status stamped over the page
+    r"^\s*(?:article\sin\spress(?:\s?G\s?Model)?|journal\spre-proof)\s*$|"  # a status stamped
     r"^\s*Author['’]s\s(?:personal\scopy|proof)\s*$|"
     r"^\s*[A-Z]{2}(?:\s+[A-Z]{2})+\s*$",  # language codes: "EN EN"
     re.I,
@@ -105,6 +105,8 @@ _NAME_AND_AFFILIATION = re.compile(
 )
 _NAME_MARK = re.compile(r"[\d*∗†‡§¶,]")
 NAMES_SHARE = 0.45  # where no type is larger, the names under the title sit this high
+APA_NAMES_SHARE = 0.6  # an APA manuscript's title page ("Running head: …") centres them
+_RUNNING_HEAD = re.compile(r"^\s*Running\s(?:head|title)\s?:", re.IGNORECASE)
 COVER_LINES = 12  # page 1 prints no more lines than this: a cover
 COVER_CHARACTERS = 600  # or no more text than this, its title set line by line in display type
 COVER_TITLE_SIZE = 14.0  # and its title is display type (points), not a fragment of text
@@ -339,8 +341,10 @@ def _block_over_names(page: PageLines, body: float) -> TitleBlock:
     lines right above the first line of names near the top of page 1, set alike and at
     least as large as the text."""
     lines = page.lines
+    apa = any(_RUNNING_HEAD.match(line.text) for line in lines[:40])
+    share = APA_NAMES_SHARE if apa else NAMES_SHARE
     for index, line in enumerate(lines[:40]):
-        if line.top > page.height * NAMES_SHARE:
+        if line.top > page.height * share:
             continue  # a page number the text layer gives first, or the body
         named = _names_line(_row(lines, index)) or _one_a_line(lines, index)
         if index == 0 or not (named or _name_apart(lines, index)):
