@@ -7726,7 +7726,7 @@ def test_an_apa_manuscripts_title_page_centres_its_title_and_name() -> None:
     page = [
         (29.0, 9.1, "Running head: PARENT'S CAR THEORY  1"),
         (335.7, 10.9, "An Empirical Study on Passive Music Listening Experiences in Childhood"),
-        (395.7, 10.9, "YusukeMiyamaru"),
+        (395.7, 10.9, "Yusuke Miyamaru"),
         (419.7, 10.9, "Sound Laboratory (Voluntary Organization, Japan)"),
         (443.7, 10.9, "sound.lab.bm@gmail.com"),
         (473.0, 9.1, "Author Note: This manuscript represents the first draft of an ongoing"),
@@ -7811,3 +7811,124 @@ def test_an_iopscience_download_cover_is_passed_over(tmp_path: Path) -> None:
     metadata = read(make_pdf(tmp_path / "iop.pdf", [cover, article]))
     assert metadata.authors == ["Cheng, Y H", "Browne, T", "Heckerman, B"]
     assert metadata.doi == "10.1088/0022-3727/42/12/125415"
+
+
+def test_pnas_feet_in_a_font_whose_bullet_reads_u_and_slash_reads_y() -> None:
+    foot = (
+        "10214-10219 u PNAS  u August 28, 2001  u vol. 98  u no. 18  "
+        "www.pnas.orgycgiydoiy10.1073ypnas.181325198"
+    )
+    found = record(lines_record([TITLE_36, *TEXT, (780.0, 8.0, foot)]))
+    assert (found["container"], found["volume"], found["issue"]) == ("PNAS", "98", "18")
+    assert found["doi"] == "10.1073/pnas.181325198"
+    online = "www.pnas.org/cgi/doi/10.1073/pnas.1800285115  PNAS Latest Articles | 1 of 6"
+    page = [
+        TITLE_36,
+        (250.0, 8.0, "Data deposition: https://doi.org/10.6071/M3WW84)."),
+        *TEXT,
+        (780.0, 8.0, online),
+    ]
+    assert lines_record(page).doi == "10.1073/pnas.1800285115"
+
+
+def test_volume_issue_and_pages_alone_under_a_journal_head() -> None:
+    page = [
+        (40.0, 9.0, "Conflict Management and Peace Science"),
+        (52.0, 8.0, "© The Author(s). 2012. Reprints and permissions:"),
+        (64.0, 8.0, "[DOI: 10.1177/0738894212443446]"),
+        (76.0, 8.0, "Vol 29(3): 279–313"),
+        (129.0, 16.7, "Complex Dependencies in the Alliance Network"),
+        (186.0, 10.0, "SKYLER J. CRANMER"),
+        *TEXT,
+    ]
+    found = record(lines_record(page))
+    assert (found["volume"], found["issue"], found["page"]) == ("29", "3", "279-313")
+
+
+def test_a_centre_mersenne_cover() -> None:
+    page = [
+        (175.2, 37.7, "Comptes Rendus"),
+        (235.5, 35.9, "Géoscience"),
+        (281.0, 17.9, "Sciences de la Planète"),
+        (349.8, 10.7, "Pierre Boué and Lisa Tomasetto"),
+        (372.0, 9.7, "Opportune detections of global P-wave propagation from microseisms"),
+        (385.0, 9.7, "interferometry"),
+        (406.3, 8.9, "Published online: 22 June 2023"),
+        (426.3, 8.8, "https://doi.org/10.5802/crgeos.222"),
+        (760.0, 7.0, "Les Comptes Rendus. Géoscience - Sciences de la Planète sont membres du"),
+        (770.0, 7.0, "Centre Mersenne pour l’édition scientifique ouverte"),
+    ]
+    metadata = lines_record(page)
+    assert metadata.title == (
+        "Opportune detections of global P-wave propagation from microseisms interferometry"
+    )
+    assert metadata.authors == ["Boué, Pierre", "Tomasetto, Lisa"]
+    assert metadata.container == "Comptes Rendus Géoscience — Sciences de la Planète"
+
+
+def test_names_with_a_hyphen_after_an_initial_and_a_glyph_the_layer_lost() -> None:
+    byline = "L. Tomasetto1  , P. Boué1  , L. Stehly1, F. Ardhuin2  , and H.‐C. Nataf1"
+    page = [TITLE_36, (151.9, 9.0, byline), (184.0, 8.0, "1 CNRS, University of Brest"), *TEXT]
+    assert [family_of(a) for a in lines_record(page).authors] == [
+        "Tomasetto",
+        "Boué",
+        "Stehly",
+        "Ardhuin",
+        "Nataf",
+    ]
+    byline = (
+        "Carola Vogel, Frank W. Heinemann, J\x13rg Sutter, Christian Anthon, and Karsten Meyer*"
+    )
+    page = [TITLE_36, (140.0, 11.2, byline), *TEXT]
+    assert "Sutter" in [family_of(a) for a in lines_record(page).authors]
+
+
+def test_an_abbreviated_university_ends_the_byline() -> None:
+    page = [
+        TITLE_36,
+        (193.9, 8.8, "Olivier Collier1,*, Véronique Stoven2,3,4, Jean-Philippe Vert5,2,†"),
+        (219.7, 8.8, "1 Modal’X, UPL, Univ Paris Nanterre, F-92000 Nanterre, France"),
+        *TEXT,
+    ]
+    assert lines_record(page).authors == [
+        "Collier, Olivier",
+        "Stoven, Véronique",
+        "Vert, Jean-Philippe",
+    ]
+
+
+def test_a_united_nations_report_without_an_agenda_item() -> None:
+    page = [
+        (52.7, 12.8, "United Nations  FCCC/PA/CMA/2025/8"),
+        (86.1, 9.1, "Distr.: General"),
+        (98.1, 9.1, "28 October 2025"),
+        (208.9, 10.7, "Conference of the Parties serving as the meeting"),
+        (222.7, 10.7, "of the Parties to the Paris Agreement"),
+        (236.6, 8.9, "Seventh session"),
+        (330.7, 12.5, "Nationally determined contributions under the Paris"),
+        (345.7, 12.5, "Agreement"),
+        (379.0, 10.7, "Synthesis report by the secretariat"),
+        *[(top + 150.0, size, line) for top, size, line in TEXT],
+    ]
+    metadata = lines_record(page)
+    assert metadata.title == "Nationally determined contributions under the Paris Agreement"
+    assert metadata.number == "FCCC/PA/CMA/2025/8"
+
+
+def test_a_revision_line_under_a_title_and_a_manubot_byline() -> None:
+    page = [
+        (169.8, 15.3, "Manual for Package: ecohydrology"),
+        (191.9, 15.3, "Revision 7M"),
+        (226.2, 10.6, "Karl Kästner"),
+        (251.1, 10.6, "November 27, 2023"),
+        *TEXT,
+    ]
+    assert lines_record(page).title == "Manual for Package: ecohydrology"
+    manubot = [
+        (35.5, 29.0, "A high-quality chromosome-level genome assembly of rohu carp"),
+        (133.0, 12.1, "This manuscript (permalink) was automatically generated from IGBB/rohu"),
+        (160.5, 21.8, "Authors"),
+        (203.8, 14.5, "Mark A. Arick II1, Chuan-Yu Hsu1, Zenaida Magbanua1"),
+        *TEXT,
+    ]
+    assert [family_of(a) for a in lines_record(manubot).authors] == ["Arick", "Hsu", "Magbanua"]

@@ -29,6 +29,7 @@ from essaylint.ingest.metadata.covers import (
     labelled_cover,
     labelled_names,
     labelled_title,
+    mersenne_cover,
     name_alone,
     openedition_cover,
     oxford_academic_chapter,
@@ -326,6 +327,7 @@ def printed_metadata(text: PrintedText, embedded: Embedded) -> DocumentMetadata:
         or proquest_cover(text)
         or emerald_cover(text)
         or cairn_cover(text)
+        or mersenne_cover(text)
         or redalyc_cover(text)
         or giga_cover(text)
         or un_document(text)

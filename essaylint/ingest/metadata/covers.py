@@ -222,6 +222,56 @@ def emerald_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | Non
     return block, list(match_candidates(citation, "p1 Emerald cover", CONFIDENCE))
 
 
+# The cover of the journals Centre Mersenne publishes (the Comptes Rendus, the Annales de
+# l'Institut Fourier): the journal's name set very large, its section under it, the authors,
+# then the title in small type; its foot says "… sont membres du Centre Mersenne".
+_MERSENNE = re.compile(r"sont\s+membres\s+du\s+Centre\s+Mersenne")
+JOURNAL_CONTRAST = 1.5  # the journal's name is set this much larger than the authors at least
+
+
+def mersenne_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
+    """The title, authors and journal of a Centre Mersenne cover; None when page 1 is not
+    one."""
+    first = text.first
+    if first is None or not _MERSENNE.search(text.front_flat):
+        return None
+    lines = sorted((line for line in first.lines if line.text.strip()), key=lambda ln: ln.top)
+    top = lines[0].size if lines else 0.0
+    small = [i for i, ln in enumerate(lines) if JOURNAL_CONTRAST * ln.size <= top]
+    title_at = next((i for i in small if not _all_names(lines[i].text)), None)
+    if not title_at or title_at - 1 not in small or not _all_names(lines[title_at - 1].text):
+        return None  # the title in small type under the authors' line
+    byline = title_at - 1
+    large = [ln for ln in lines[:byline] if ln.size >= JOURNAL_CONTRAST * lines[byline].size]
+    title_lines = [lines[byline + 1]]
+    for line in lines[byline + 2 :]:
+        if (
+            abs(line.size - title_lines[0].size) > 0.3
+            or line.top - title_lines[-1].bottom > line.size
+        ):
+            break
+        title_lines.append(line)
+    if not large:
+        return None
+    largest = max(ln.size for ln in large)
+    name = " ".join(ln.text.strip() for ln in large if ln.size >= 0.9 * largest)
+    section = " ".join(ln.text.strip() for ln in large if ln.size < 0.9 * largest)
+    journal = f"{name} — {section}" if section else name
+    names = split_names(lines[byline].text)
+    block = TitleBlock(
+        title=" ".join(ln.text.strip() for ln in title_lines),
+        authors=[surname_first(n) for n in names],
+        author_text=lines[byline].text.strip(),
+    )
+    where = f"p1 Centre Mersenne cover '{journal}'"
+    return block, [Candidate("container", journal, CONFIDENCE, where)]
+
+
+def _all_names(text: str) -> bool:
+    names = split_names(text)
+    return bool(names) and all(looks_like_name(n) for n in names)
+
+
 # The cover Cairn.info puts before an article it delivers: the title, the authors, "Dans
 # Terrains & travaux 2020/1 (N° 36-37), pages 9 à 28", the publisher, the article's address
 # and its DOI.
@@ -429,7 +479,7 @@ def un_document(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | None:
     dates = (_UN_DATE.match(line.text) for line in lines[head : head + 8])
     if date := next((d for d in dates if d), None):
         fields["year"] = date.group("year")
-    block = TitleBlock(title=_un_title(lines))
+    block = TitleBlock(title=_un_title(lines, head))
     return block, _record_candidates(fields, where, "")
 
 
@@ -443,14 +493,18 @@ def _un_organ(lines: list[Line], head: int) -> str:
     return name if name.startswith("United Nations ") else "United Nations"
 
 
-def _un_title(lines: list[Line]) -> str:
-    """The lines in display type after the agenda item and its subject ("" when there is no
-    agenda item)."""
+def _un_title(lines: list[Line], head: int) -> str:
+    """The lines in display type after the agenda item and its subject, or, with no agenda
+    item, the largest lines under the head ("Nationally determined contributions under the
+    Paris Agreement" under the session and its dates)."""
     agenda = next((i for i, line in enumerate(lines) if _AGENDA.search(line.text)), None)
-    if agenda is None:
-        return ""
-    size = lines[agenda].size
-    start = next((i for i in range(agenda + 1, len(lines)) if lines[i].size > size + 1), None)
+    if agenda is None:  # no agenda item: the largest lines under the head and its symbol
+        below = lines[head + 1 :]
+        largest = max((line.size for line in below), default=0.0)
+        start = next((head + 1 + i for i, ln in enumerate(below) if ln.size == largest), None)
+    else:
+        size = lines[agenda].size
+        start = next((i for i in range(agenda + 1, len(lines)) if lines[i].size > size + 1), None)
     if start is None:
         return ""
     title = [lines[start]]
@@ -858,7 +912,7 @@ def thesis_title(text: PrintedText, authors: Sequence[str] = ()) -> str:
         for i, line in enumerate(lines)
         if line.size and i not in frame and fold(line.text) not in named
     ]
-    if not named:  # a name-like line is the author only where no author is known otherwise
+    if not labelled:  # a name-like line is no author where a label names the author
         framed = _without_author_line(lines, framed)  # ("Database Music" over "by" / the name)
     if not framed:
         return ""

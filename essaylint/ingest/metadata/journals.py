@@ -135,6 +135,7 @@ def _locators_below(text: PrintedText) -> Iterator[Candidate]:
     "April 2019, Vol. 56, No. 2, pp. 247–288")."""
     lines = [line for number, line in text.margin_lines() if number == 1]
     page = [normalise(line.text) for line in text.first.lines] if text.first else []
+    yield from _labelled_locators_alone(text, lines)
     under = [(above, below) for above, below in pairwise(page) if above in lines]  # a head's
     for above, below in [*pairwise(lines), *under]:  # second line, not read as a margin
         name, rest = known_name(above)
@@ -146,6 +147,33 @@ def _locators_below(text: PrintedText) -> Iterator[Candidate]:
             yield Candidate("container", recase_title(name), 0.75, where, line=quote)
             for field_name, value in found.items():
                 yield Candidate(field_name, value, 0.75, where, line=quote)
+
+
+# the volume, issue and pages alone on a line of page 1's head, a few lines under the journal's
+# name (SAGE: "Conflict Management and Peace Science" / "© The Author(s). 2012. …" / "[DOI: …]"
+# / "Vol 29(3): 279–313")
+_LOCATORS_ALONE = re.compile(
+    r"^\s*Vol(?:ume)?\.?\s?(?P<volume>\d{1,4})\s?\((?P<issue>\d{1,3})\)\s?:\s?"
+    r"(?P<page>\d{1,6}\s?-\s?\d{1,6})\s*$"
+)
+HEAD_SHARE = 0.25
+
+
+def _labelled_locators_alone(text: PrintedText, heads: list[str]) -> Iterator[Candidate]:
+    first = text.first
+    named = [name for name, rest in map(known_name, heads) if name and not rest.strip()]
+    if first is None or not named:
+        return
+    for line in first.lines:
+        found = _LOCATORS_ALONE.match(normalise(line.text))
+        if found and line.bottom <= first.height * HEAD_SHARE:
+            quote = f"{named[0]} / {found.group(0).strip()}"
+            where = f"p1 head with a known journal's name and its locators alone '{quote}'"
+            yield Candidate("container", recase_title(named[0]), 0.7, where, line=quote)
+            for field_name in ("volume", "issue", "page"):
+                value = re.sub(r"\s", "", found.group(field_name))
+                yield Candidate(field_name, value, 0.7, where, line=quote)
+            return
 
 
 _Named = tuple[int, str, tuple[str, str], str]  # page, line, (name, what follows), how found

@@ -60,25 +60,19 @@ def clean_name(text: str) -> str:
     "a,⇑" Elsevier sets after a name), e-mail addresses or stray punctuation."""
     text = unicodedata.normalize("NFC", text)
     # "Li‑Zhi", "Flage−Larsen": a no-break hyphen, an en dash or a minus sign inside a name
-    text = re.sub(r"(?<=[^\W\d_])[\u2010-\u2013\u2212](?=[^\W\d_])", "-", text)
+    text = re.sub(r"(?<=[^\W\d_])\.?[\u2010-\u2013\u2212](?=[^\W\d_])", _hyphen, text)  # "H.‐C."
+    text = re.sub(r"(?<=[^\W\d_])[\x00-\x1f](?=[^\W\d_])", "", text)  # a lost glyph: "J\x13rg"
     text = re.sub(r"\(?\S+@\S+\)?", " ", text)
     text = "".join(" " if _is_mark(c) else c for c in text)
     text = _MARKS.sub(" ", text)
     text = " ".join(_without_roman_mark(word) for word in text.split())
     text = re.sub(r"(?:\s[a-z](?=\s|$))+\s*$", "", " ".join(text.split()))
     text = re.sub(r"^[a-z]\s+(?=[A-Z])", "", text)  # "Rodary,a J.-C. Girard": a's mark
-    return _spaced(text.strip(" .-"))
+    return text.strip(" .-")
 
 
-_RUN_TOGETHER = re.compile(
-    r"(?!(?:Mac|Van|Von|Den|Der|Del|Des|Dal|Les)[A-Z])([A-Z][a-z]{2,})([A-Z][a-z]{2,})"
-)
-
-
-def _spaced(name: str) -> str:
-    """A name the text layer ran together, given and family: "YusukeMiyamaru"."""
-    match = _RUN_TOGETHER.fullmatch(name)
-    return f"{match.group(1)} {match.group(2)}" if match else name
+def _hyphen(match: re.Match[str]) -> str:
+    return match.group(0)[:-1] + "-"
 
 
 def _is_mark(char: str) -> bool:

@@ -181,7 +181,22 @@ def normalise(text: str) -> str:
     text = re.sub(r"(\d)\s(st|nd|rd|th)\b", r"\1\2", text)  # "28 th" (a raised suffix)
     text = re.sub(r"[\ue000-\uf8ff](?=\s*(?:19|20)\d\d\b)", "©", text)  # a private-use © glyph
     text = re.sub(r"(?<=©)\s?[\ue000-\uf8ff]{4}(?=\s)", "", text)  # a year in private-use digits
+    if "PNAS" in text:
+        text = _PNAS_GLYPHS.sub(_pnas_glyph, text)
     return _DASHES.sub("-", text)
+
+
+# PNAS's feet of about 2000-2005 in a font whose bullet reads "u" and whose slash reads "y":
+# "10214-10219 u PNAS u August 28, 2001 u vol. 98 u no. 18 www.pnas.orgycgiydoiy10.1073ypnas…"
+_PNAS_GLYPHS = re.compile(
+    r"(?<=\S)\s+u\s+(?=PNAS\b|[A-Z][a-z]+ \d{1,2}, \d{4}|vol\.|no\.|\d{1,6}\s*$)"
+    r"|(?<=\bPNAS)\s+u\s+"
+    r"|www\.pnas\.orgycgiydoiy10\.1073ypnas"
+)
+
+
+def _pnas_glyph(match: re.Match[str]) -> str:
+    return "www.pnas.org/cgi/doi/10.1073/pnas" if match.group(0).startswith("www") else " • "
 
 
 # -- building blocks ---------------------------------------------------------------------------
@@ -1554,7 +1569,7 @@ _CEUR = re.compile(
 
 DOI = r"10\.\d{4,9}/[^\s\"<>,;]+"
 _DOI_CUE = re.compile(
-    rf"(?:\bdoi\s*:\s*|\bDOI:?\s+|doi\.org/|\bdoi\s+)(?P<doi>{DOI})",
+    rf"(?:\bdoi\s*:\s*|\bDOI:?\s+|doi\.org/|/cgi/doi/|\bdoi\s+)(?P<doi>{DOI})",  # PNAS's URL
     re.IGNORECASE,
 )
 _BARE_DOI = re.compile(rf"(?<![\w/.])(?P<doi>{DOI})")

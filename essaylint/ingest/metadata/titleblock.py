@@ -31,7 +31,8 @@ _NOT_TITLE = re.compile(
     r"^\s*(?:NIH|HHS)\sPublic\sAccess\s*$|^\s*Author\smanuscript\s*$|"  # a PMC cover's labels
     r"^\s*(?:article\sin\spress(?:\s?G\s?Model)?|journal\spre-proof)\s*$|"  # a status stamped
     r"^\s*Author['’]s\s(?:personal\scopy|proof)\s*$|"
-    r"^\s*[A-Z]{2}(?:\s+[A-Z]{2})+\s*$",  # language codes: "EN EN"
+    r"^\s*[A-Z]{2}(?:\s+[A-Z]{2})+\s*$|"  # language codes: "EN EN"
+    r"^\s*(?:Revision|Version)\s[\w.]{1,12}\s*$",  # "Manual for Package: …" / "Revision 7M"
     re.I,
 )
 # a postal address set large on a cover: "1050 Massachusetts Avenue", "Cambridge, MA 02138"
@@ -46,7 +47,7 @@ _DATE_ALONE = re.compile(
     rf"^\s*{_DATE}(?:\s*[,;]?\s*(?i:revised|updated|this\sversion:?)\s+{_DATE})?\s*$"
 )
 _AFFILIATION = re.compile(
-    r"universit|université|universidad|universität|universiteit|department|departament|"
+    r"universit|université|universidad|universität|universiteit|\buniv\b|department|departament|"
     r"département|dept\.|"
     r"institut|istituto|instituto|school|college|faculty|hospital|laborator|\bcent(?:er|re)\b|\binc\.|\bltd\b|"
     r"corporation|gmbh|\bdivision\b|\bunit\b|academy|ministry|foundation|\bgroup\b|research|"
@@ -61,7 +62,8 @@ _STOP = re.compile(
     r"^(?:abstract|summary|résumé|keywords?|(?:(?:1|I)\.?\s+)?introduction|citation\s{2})\b", re.I
 )  # "Citation  Daffner, Kirk R., …": a repository's cover cites the work, names inverted
 _METADATA_LINE = re.compile(
-    r"\bdoi\b|\b(?:19|20)\d\d\b.*\d+:\d+|\b(?:Technical|Research)\sReport\b|\bWorking\sPaper\b",
+    r"\bdoi\b|\b(?:19|20)\d\d\b.*\d+:\d+|\b(?:Technical|Research)\sReport\b|\bWorking\sPaper\b"
+    r"|\bwas\sautomatically\sgenerated\sfrom\b",  # Manubot: "This manuscript (permalink) was …"
     re.IGNORECASE,
 )
 # "Kevin J Loope (kjl75@cornell.edu)", "Roxana Burciu, roxanadiana.burciu@phd.unibocconi.it"
@@ -82,7 +84,7 @@ _FAMILY_AT_START = re.compile(
 _STATUS_TAG = re.compile(r"\s*\[[^\]]*(?:ref status|https?://)[^\]]*\]\s*$", re.IGNORECASE)
 _BY_ALONE = re.compile(r"(?:(?:reviewed|written|edited)\s)?by", re.I)
 _BEFORE_NAMES = re.compile(
-    rf"^(?:{_BY_ALONE.pattern}|(?:an?\s)?preprint|(?:an?\s)?(?:working\s)?paper)$", re.I
+    rf"^(?:{_BY_ALONE.pattern}|(?:an?\s)?preprint|(?:an?\s)?(?:working\s)?paper|authors?)$", re.I
 )
 # a line that breaks off at a preposition or conjunction: the next line goes on with it (a
 # title's, or a thesis cover's "CURSO DE MESTRADO EM DESENVOLVIMENTO CURRICULAR E")
