@@ -16,14 +16,23 @@ The documents are those the reference keys (`bench/data/references/*_key.json` a
 indicate, suggest or demonstrate something, or "we found/show"; 60-400 characters, English.
 Documents with no such sentence are left out. The reading of the first pool's `limits` items
 gave two cue fixes; the second pool (``--exclude`` the first) gave none.
+
+A third pool comes from text, not PDFs: the Evidence Inference articles of the quote bench
+(PubMed Central full texts of trials, CC BY; `bench/data/quotes/evidence_docs.jsonl.gz`), each
+written as Markdown under `TEXT_ROOT/evinf/` with the same rule on its abstract:
+
+    python bench/fulltext_claims.py --evinf bench/data/quotes/evidence_docs.jsonl.gz \
+        --text-root /tmp/evinf --out bench/data/counterevidence_fulltext_claims_evinf.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
 import glob
+import gzip
 import hashlib
 import json
+import random
 import re
 from pathlib import Path
 
@@ -98,14 +107,168 @@ def usable(sentence: str) -> bool:
     return py3langid.classify(sentence)[0] == "en"
 
 
+HEADING = re.compile(r"^(TITLE|ABSTRACT|BODY)(?:\.(.*?))?:+$")
+
+
+def evinf_markdown(sentences_: list[str]) -> tuple[str, str]:
+    """(Markdown, abstract text) of an Evidence Inference article's sentence list, whose
+    headings are sentences such as ``ABSTRACT.RESULTS::`` and ``BODY.DISCUSSION:``."""
+    blocks: list[tuple[str, str, list[str]]] = []
+    for sentence in sentences_:
+        heading = HEADING.match(sentence.strip())
+        if heading:
+            blocks.append((heading.group(1), (heading.group(2) or "").strip(), []))
+        elif blocks:
+            blocks[-1][2].append(sentence.strip())
+        else:
+            blocks.append(("BODY", "", [sentence.strip()]))
+    lines, abstract = [], []
+    for part, name, body in blocks:
+        text = " ".join(body)
+        if part == "TITLE":
+            lines += [f"# {text}", ""]
+            continue
+        if name:
+            lines += [f"## {name.title()}", ""]
+        lines += [text, ""]
+        if part == "ABSTRACT":
+            abstract.append(f"{name}: {text}" if name else text)
+    return "\n".join(lines), " ".join(abstract)
+
+
+def evinf_claims(docs: Path, text_root: Path) -> tuple[list[dict], int]:
+    """Each Evidence Inference article written to ``text_root/evinf/<PMC id>.md``; a claim
+    row for those whose abstract gives a finding sentence."""
+    folder = text_root / "evinf"
+    folder.mkdir(parents=True, exist_ok=True)
+    rows, articles_ = [], 0
+    with gzip.open(docs, "rt", encoding="utf-8") as handle:
+        for line in handle:
+            doc = json.loads(line)
+            if doc["set"] != "evinf":
+                continue
+            articles_ += 1
+            markdown, abstract = evinf_markdown(doc["sentences"])
+            name = doc["doc_id"].split(":")[-1] + ".md"
+            (folder / name).write_text(markdown, encoding="utf-8")
+            claim = finding_sentence(" ".join(abstract.split()))
+            if claim:
+                digest = hashlib.sha1(markdown.encode("utf-8")).hexdigest()
+                rows.append(
+                    {
+                        "set": "evinf",
+                        "file": name,
+                        "sha1": digest,
+                        "claim": claim,
+                        "licence": doc["licence"],
+                    }
+                )
+    return rows, articles_
+
+
+def cc_by_licence(nxml: str) -> str:
+    """The article's licence where it is CC BY without NC or ND ("" otherwise), as its PMC
+    XML states it."""
+    found = re.search(r"<license\b.*?</license>", nxml, re.S)
+    text = found.group(0) if found else ""
+    link = re.search(r'href="([^"]*creativecommons\.org/licenses/by/[^"]*)"', text)
+    if link:
+        return link.group(1)
+    named = re.search(r"Creative Commons Attribution License", text)
+    return (
+        "CC BY (stated in words)"
+        if named and not re.search(r"(?i)non-?commercial|noderiv", text)
+        else ""
+    )
+
+
+def evinf_repo_claims(
+    annotations: Path, text_root: Path, exclude: set[str], sample: int, seed: int
+) -> tuple[list[dict], int]:
+    """A sample of the Evidence Inference repository's CC BY articles (``annotations`` holds
+    its txt_files/ and xml_files/), none of ``exclude`` (PMC ids), each written and claimed
+    as by ``evinf_claims``."""
+    folder = text_root / "evinf"
+    folder.mkdir(parents=True, exist_ok=True)
+    licensed = []
+    for path in sorted((annotations / "txt_files").glob("PMC*.txt")):
+        nxml = annotations / "xml_files" / f"{path.stem}.nxml"
+        if path.stem in exclude or not nxml.is_file():
+            continue
+        if licence := cc_by_licence(nxml.read_text(encoding="utf-8", errors="replace")):
+            licensed.append((path, licence))
+    random.Random(seed).shuffle(licensed)
+    rows = []
+    for path, licence in licensed[:sample]:
+        lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        markdown, abstract = evinf_markdown(lines)
+        (folder / f"{path.stem}.md").write_text(markdown, encoding="utf-8")
+        if claim := finding_sentence(" ".join(abstract.split())):
+            digest = hashlib.sha1(markdown.encode("utf-8")).hexdigest()
+            rows.append(
+                {
+                    "set": "evinf",
+                    "file": f"{path.stem}.md",
+                    "sha1": digest,
+                    "claim": claim,
+                    "licence": licence,
+                }
+            )
+    return rows, min(sample, len(licensed))
+
+
+def quote_bench_articles(docs: Path) -> set[str]:
+    """The PMC ids of the quote bench's Evidence Inference articles (the third pool's)."""
+    with gzip.open(docs, "rt", encoding="utf-8") as handle:
+        rows = [json.loads(line) for line in handle]
+    return {row["doc_id"].split(":")[-1] for row in rows if row["set"] == "evinf"}
+
+
+def write_rows(rows: list[dict], out: Path) -> None:
+    with out.open("w", encoding="utf-8") as handle:
+        for row in rows:
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--refs", type=Path, required=True, help="the keyed PDFs' folder")
+    parser.add_argument("--refs", type=Path, help="the keyed PDFs' folder")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--types", default="article-journal", help="CSL types, comma-separated")
     parser.add_argument("--max-pages", type=int, default=0)
     parser.add_argument("--exclude", type=Path, help="a claims file whose documents to leave out")
+    parser.add_argument("--evinf", type=Path, help="the quote bench's evidence_docs.jsonl.gz")
+    parser.add_argument("--text-root", type=Path, help="with --evinf: where the articles go")
+    parser.add_argument(
+        "--evinf-annotations", type=Path, help="the Evidence Inference repository's annotations/"
+    )
+    parser.add_argument("--sample", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=20261201)
     args = parser.parse_args()
+    if args.evinf_annotations:
+        if not args.text_root:
+            parser.error("--evinf-annotations needs --text-root")
+        used = set()
+        if args.exclude:
+            lines = args.exclude.read_text(encoding="utf-8").splitlines()
+            used = {json.loads(line)["file"].removesuffix(".md") for line in lines}
+        if args.evinf:
+            used |= quote_bench_articles(args.evinf)
+        rows, count = evinf_repo_claims(
+            args.evinf_annotations, args.text_root, used, args.sample, args.seed
+        )
+        write_rows(rows, args.out)
+        print(f"{len(rows)} claims from {count} articles -> {args.out}")
+        return
+    if args.evinf:
+        if not args.text_root:
+            parser.error("--evinf needs --text-root")
+        rows, count = evinf_claims(args.evinf, args.text_root)
+        write_rows(rows, args.out)
+        print(f"{len(rows)} claims from {count} articles -> {args.out}")
+        return
+    if not args.refs:
+        parser.error("--refs is required without --evinf")
     types = frozenset(args.types.split(","))
     done = set()
     if args.exclude:
@@ -125,9 +288,7 @@ def main() -> None:
         if claim:
             digest = hashlib.sha1(path.read_bytes()).hexdigest()
             rows.append({"set": name, "file": doc["file"], "sha1": digest, "claim": claim})
-    with args.out.open("w", encoding="utf-8") as handle:
-        for row in rows:
-            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    write_rows(rows, args.out)
     print(f"{len(rows)} claims from {len(chosen)} documents -> {args.out}")
 
 

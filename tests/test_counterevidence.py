@@ -636,6 +636,29 @@ def test_own_limits_are_a_studys(sentence: str, kinds: list[str]) -> None:
         ("This study has several limitations.", []),
         ("As with all systematic reviews, this study had a number of limitations.", []),
         ("First, this study is limited by the relatively high-SES sample.", ["stated limit"]),
+        # trial reports (Evidence Inference articles, PMC, CC BY; read in
+        # bench/data/counterevidence_limits_verdicts_fulltext.jsonl): more lead-ins, and a
+        # study named pilot, which states no limit; one called small does
+        ("There are several limitations of this study.", []),
+        ("There are important limitations to the present study.", []),
+        ("This was an important limitation of our study.", []),
+        ("There are some limitations to the interpretation of these results.", []),
+        (
+            "This pilot study examined the effect of menu labeling with caloric information "
+            "and exercise equivalents (EE) on food selection.",
+            [],
+        ),
+        (
+            "Our pilot study provides a reasonable basis for promoting these "
+            "non-pharmacological interventions for ICU patients.",
+            [],
+        ),
+        (
+            "However, our results demonstrate large variations in the effect of resistance "
+            "training in this small sample.",
+            ["sample size"],
+        ),
+        ("However, a limitation of the study was its short follow-up time.", ["stated limit"]),
         (  # a subgroup's result
             "Another unexpected finding was regarding the professional groups: only among "
             "psychiatrists did we find that their participation in COVID care was associated "

@@ -176,10 +176,12 @@ _STATED_LIMITS: dict[str, tuple[str, ...]] = {
         r"\b(?:the|our|this|its) (?:relatively )?(?:small|limited|modest) (?:sample(?: size)?|"
         r"number of (?:patients|participants|subjects|cases|respondents))\b(?! (?:was|were) "
         r"(?:based|calculated|chosen))",
-        r"\b(?:this|our) (?:relatively )?(?:small|pilot|preliminary|exploratory) (?:[\w-]+ )?"
-        r"(?:study|trial|analysis|survey|series)\b",
-        r"\b(?:in|from) (?:a|this|our) (?:relatively )?(?:small|pilot)(?: pilot)? (?:study|trial|"
-        r"series|cohort)\b",
+        # a small study, not a study named pilot or preliminary: "This pilot study examined …",
+        # "our pilot study showed a large benefit" (read as limits on trial reports, 0 of 9 right)
+        r"\b(?:this|our) (?:relatively )?small (?:[\w-]+ )?(?:study|trial|analysis|survey|"
+        r"series)\b",
+        r"\b(?:in|from) (?:a|this|our) (?:relatively )?small(?: pilot)? (?:study|trial|series|"
+        r"cohort)\b",
         r"\bunder-?powered\b",
         r"\b(?:lack(?:ed)? of|insufficient|limited) (?:statistical )?power\b",
         # the trial stopped, not a patient's treatment ("Remdesivir was stopped early because
@@ -226,9 +228,14 @@ STATED_LIMITS = _compiled(_STATED_LIMITS)
 # limitations.", "As with all systematic reviews, this study had a number of limitations."):
 # read as a limit of a claim, 0 of 3 right; the sentences after it state them.
 _LEAD_IN = re.compile(
-    r"^\W*(?:[\w,'’-]+\s){0,8}?(?:has|had|have|there (?:are|were|is|was)|with)\s(?:several |some "
-    r"|a number of |important |certain |many |other |potential |a few |two |three |four )?"
-    r"limitations?\s*[.:]?\s*$",
+    r"^\W*(?:(?:[\w,'’-]+\s){0,8}?(?:has|had|have|there (?:are|were|is|was)|with)\s(?:several "
+    r"|some |a number of |important |certain |many |other |potential |a few |two |three |four )?"
+    r"limitations?"
+    # "There are several limitations of this study.", "This was an important limitation of our
+    # study.", "There are some limitations to the interpretation of these results."
+    r"|(?:there (?:are|were)|this (?:was|is)) (?:an? )?(?:several |some |important |certain |"
+    r"potential |also )*limitations? (?:of|to|in) (?:the interpretation of )?(?:this|our|the "
+    r"present|the current|these|the) (?:study|trial|analysis|work|results|findings))\s*[.:]?\s*$",
     re.IGNORECASE,
 )
 

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from essaylint.retrieve.engine import Retriever
 
 log = logging.getLogger("essaylint.audit")
-VERSION = "counterevidence-19"  # bump when the search or the judge changes
+VERSION = "counterevidence-20"  # bump when the search or the judge changes
 HITS_PER_QUERY = 8  # passages kept from each query variant
 HITS_PER_CITED = 3  # passages of each document the claim cites (it may state its own limits)
 MAX_ITEMS = 5  # items per claim, contradicting ones first
