@@ -329,7 +329,9 @@ def main() -> None:
         help="claims of bench/fulltext_claims.py citing their articles' PDFs (under --pdf-root); "
         "limits items written to --cited",
     )
-    parser.add_argument("--pdf-root", type=Path, help="with --fulltext: the documents' folder (SET/FILE under it)")
+    parser.add_argument(
+        "--pdf-root", type=Path, help="with --fulltext: the documents' folder (SET/FILE under it)"
+    )
     args = parser.parse_args()
     results = []
     if args.fulltext and not (args.pdf_root and args.cited):
