@@ -23,6 +23,13 @@ written as Markdown under `TEXT_ROOT/evinf/` with the same rule on its abstract:
 
     python bench/fulltext_claims.py --evinf bench/data/quotes/evidence_docs.jsonl.gz \
         --text-root /tmp/evinf --out bench/data/counterevidence_fulltext_claims_evinf.jsonl
+
+A fourth pool takes other articles of the Evidence Inference repository (jayded/evidence-
+inference, its annotations/ folder), those whose PMC licence is CC BY without NC or ND:
+
+    python bench/fulltext_claims.py --evinf-annotations ANNOTATIONS --sample 400 \
+        --evinf bench/data/quotes/evidence_docs.jsonl.gz --text-root /tmp/evinf \
+        --out bench/data/counterevidence_fulltext_claims_evinf2.jsonl
 """
 
 from __future__ import annotations
@@ -137,33 +144,29 @@ def evinf_markdown(sentences_: list[str]) -> tuple[str, str]:
 
 
 def evinf_claims(docs: Path, text_root: Path) -> tuple[list[dict], int]:
-    """Each Evidence Inference article written to ``text_root/evinf/<PMC id>.md``; a claim
-    row for those whose abstract gives a finding sentence."""
+    """Each Evidence Inference article of the quote bench written to ``text_root/evinf/<PMC
+    id>.md``; a claim row for those whose abstract gives a finding sentence."""
+    with gzip.open(docs, "rt", encoding="utf-8") as handle:
+        docs_ = [doc for doc in map(json.loads, handle) if doc["set"] == "evinf"]
+    rows = [
+        write_article(text_root, doc["doc_id"].split(":")[-1], doc["sentences"], doc["licence"])
+        for doc in docs_
+    ]
+    return [row for row in rows if row], len(docs_)
+
+
+def write_article(text_root: Path, pmc: str, lines: list[str], licence: str) -> dict | None:
+    """The article as Markdown under ``text_root/evinf/``, and its claim row (None when its
+    abstract gives no finding sentence)."""
     folder = text_root / "evinf"
     folder.mkdir(parents=True, exist_ok=True)
-    rows, articles_ = [], 0
-    with gzip.open(docs, "rt", encoding="utf-8") as handle:
-        for line in handle:
-            doc = json.loads(line)
-            if doc["set"] != "evinf":
-                continue
-            articles_ += 1
-            markdown, abstract = evinf_markdown(doc["sentences"])
-            name = doc["doc_id"].split(":")[-1] + ".md"
-            (folder / name).write_text(markdown, encoding="utf-8")
-            claim = finding_sentence(" ".join(abstract.split()))
-            if claim:
-                digest = hashlib.sha1(markdown.encode("utf-8")).hexdigest()
-                rows.append(
-                    {
-                        "set": "evinf",
-                        "file": name,
-                        "sha1": digest,
-                        "claim": claim,
-                        "licence": doc["licence"],
-                    }
-                )
-    return rows, articles_
+    markdown, abstract = evinf_markdown(lines)
+    (folder / f"{pmc}.md").write_text(markdown, encoding="utf-8")
+    claim = finding_sentence(" ".join(abstract.split()))
+    if not claim:
+        return None
+    digest = hashlib.sha1(markdown.encode("utf-8")).hexdigest()
+    return {"set": "evinf", "file": f"{pmc}.md", "sha1": digest, "claim": claim, "licence": licence}
 
 
 def cc_by_licence(nxml: str) -> str:
@@ -188,8 +191,6 @@ def evinf_repo_claims(
     """A sample of the Evidence Inference repository's CC BY articles (``annotations`` holds
     its txt_files/ and xml_files/), none of ``exclude`` (PMC ids), each written and claimed
     as by ``evinf_claims``."""
-    folder = text_root / "evinf"
-    folder.mkdir(parents=True, exist_ok=True)
     licensed = []
     for path in sorted((annotations / "txt_files").glob("PMC*.txt")):
         nxml = annotations / "xml_files" / f"{path.stem}.nxml"
@@ -201,19 +202,8 @@ def evinf_repo_claims(
     rows = []
     for path, licence in licensed[:sample]:
         lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-        markdown, abstract = evinf_markdown(lines)
-        (folder / f"{path.stem}.md").write_text(markdown, encoding="utf-8")
-        if claim := finding_sentence(" ".join(abstract.split())):
-            digest = hashlib.sha1(markdown.encode("utf-8")).hexdigest()
-            rows.append(
-                {
-                    "set": "evinf",
-                    "file": f"{path.stem}.md",
-                    "sha1": digest,
-                    "claim": claim,
-                    "licence": licence,
-                }
-            )
+        if row := write_article(text_root, path.stem, lines, licence):
+            rows.append(row)
     return rows, min(sample, len(licensed))
 
 

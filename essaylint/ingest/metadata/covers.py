@@ -241,27 +241,18 @@ def mersenne_cover(text: PrintedText) -> tuple[TitleBlock, list[Candidate]] | No
     title_at = next((i for i in small if not _all_names(lines[i].text)), None)
     if not title_at or title_at - 1 not in small or not _all_names(lines[title_at - 1].text):
         return None  # the title in small type under the authors' line
-    byline = title_at - 1
-    large = [ln for ln in lines[:byline] if ln.size >= JOURNAL_CONTRAST * lines[byline].size]
-    title_lines = [lines[byline + 1]]
-    for line in lines[byline + 2 :]:
-        if (
-            abs(line.size - title_lines[0].size) > 0.3
-            or line.top - title_lines[-1].bottom > line.size
-        ):
-            break
-        title_lines.append(line)
+    byline = lines[title_at - 1]
+    large = [ln for ln in lines[: title_at - 1] if ln.size >= JOURNAL_CONTRAST * byline.size]
     if not large:
         return None
     largest = max(ln.size for ln in large)
     name = " ".join(ln.text.strip() for ln in large if ln.size >= 0.9 * largest)
     section = " ".join(ln.text.strip() for ln in large if ln.size < 0.9 * largest)
     journal = f"{name} — {section}" if section else name
-    names = split_names(lines[byline].text)
     block = TitleBlock(
-        title=" ".join(ln.text.strip() for ln in title_lines),
-        authors=[surname_first(n) for n in names],
-        author_text=lines[byline].text.strip(),
+        title=_block_text(lines[title_at:]),
+        authors=[surname_first(n) for n in split_names(byline.text)],
+        author_text=byline.text.strip(),
     )
     where = f"p1 Centre Mersenne cover '{journal}'"
     return block, [Candidate("container", journal, CONFIDENCE, where)]
@@ -505,14 +496,17 @@ def _un_title(lines: list[Line], head: int) -> str:
     else:
         size = lines[agenda].size
         start = next((i for i in range(agenda + 1, len(lines)) if lines[i].size > size + 1), None)
-    if start is None:
-        return ""
-    title = [lines[start]]
-    for line in lines[start + 1 :]:
-        if abs(line.size - title[0].size) > 0.3 or line.top - title[-1].bottom > line.size:
+    return _block_text(lines[start:]) if start is not None else ""
+
+
+def _block_text(lines: list[Line]) -> str:
+    """The first line and those under it set in its size with less than a line between."""
+    block = lines[:1]
+    for line in lines[1:]:
+        if abs(line.size - block[0].size) > _SAME_SIZE or line.top - block[-1].bottom > line.size:
             break
-        title.append(line)
-    return " ".join(" ".join(line.text.split()) for line in title)
+        block.append(line)
+    return " ".join(" ".join(line.text.split()) for line in block)
 
 
 # The head ProQuest prints over an article from its databases: the title (up to three lines),
