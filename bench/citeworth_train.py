@@ -37,8 +37,8 @@ from _common import CITEWORTH, ROOT, WORK, log, read_jsonl_gz, sentence_vectors
 from scipy import sparse
 from sklearn.linear_model import LogisticRegression
 
-from essaylint.audit.claims.citeworthiness import TEXT_ONLY, WITH_EMBEDDING
 from essaylint.audit.claims.features import FEATURE_NAMES, features, hedge_count, ngrams
+from essaylint.audit.shipped_model import TEXT_ONLY, WITH_EMBEDDING
 from essaylint.index.embed import MiniLMEmbedder
 
 MODEL_PATH = ROOT / "essaylint" / "audit" / "data" / "citeworthiness.json"

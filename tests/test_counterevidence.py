@@ -9,6 +9,7 @@ which no source of the library is about.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Iterator
@@ -19,8 +20,10 @@ import pytest
 from click.testing import CliRunner
 
 from essaylint.audit.counterevidence import judge as judge_module
+from essaylint.audit.counterevidence import search as search_module
 from essaylint.audit.counterevidence.cues import limitation_kinds, stated_limit_kinds
 from essaylint.audit.counterevidence.judge import finding_sentence, judge
+from essaylint.audit.counterevidence.limits_filter import load_filter
 from essaylint.audit.counterevidence.rules import KARPATHY, TULLY
 from essaylint.audit.counterevidence.search import CounterSearch, own_limit_kinds
 from essaylint.cli.main import cli
@@ -140,6 +143,21 @@ def test_a_changed_draft_searches_only_its_new_claims(sample_repo: Project, draf
     draft.write_text(draft.read_text() + "\nElectronic records always cut hospital errors.\n")
     section = audit_json(sample_repo, "--counterevidence", "strict")["audits"]["counterevidence"]
     assert section["metrics"]["searched"] == 1
+
+
+def test_a_refitted_limits_filter_is_not_hidden_by_the_caches(
+    sample_repo: Project, draft: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def tully_limits(report: dict[str, Any]) -> list[dict[str, Any]]:
+        rows = report["audits"]["counterevidence"]["rows"]
+        return [r for r in rows if r["relation"] == "limits" and r["doc_uid"] == TULLY_UID]
+
+    assert tully_limits(audit_json(sample_repo, "--counterevidence", "strict"))
+    shipped = load_filter()
+    keeps_nothing = {n: dataclasses.replace(v, threshold=1.01) for n, v in shipped.variants.items()}
+    refitted = dataclasses.replace(shipped, variants=keeps_nothing, digest="a-refitted-filter")
+    monkeypatch.setattr(search_module, "load_filter", lambda: refitted)
+    assert not tully_limits(audit_json(sample_repo, "--counterevidence", "strict"))
 
 
 def test_configured_mode_needs_no_flag(sample_repo: Project, draft: Path) -> None:

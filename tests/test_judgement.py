@@ -21,18 +21,14 @@ from essaylint.audit.claims import audit_claims
 from essaylint.audit.claims import cache as claims_cache
 from essaylint.audit.claims import rules as claim_rules
 from essaylint.audit.claims.cache import CachedDetector
-from essaylint.audit.claims.citeworthiness import (
-    TEXT_ONLY,
-    WITH_EMBEDDING,
-    ModelUnavailableError,
-    load_model,
-)
+from essaylint.audit.claims.citeworthiness import ModelUnavailableError, load_model
 from essaylint.audit.claims.features import FEATURE_NAMES
 from essaylint.audit.findings import Rule
 from essaylint.audit.rubric import coverage as rubric_coverage
 from essaylint.audit.rubric import rules as rubric_rules
 from essaylint.audit.rubric.records import Criterion, Rubric, rubric_to_dict
 from essaylint.audit.rubric.yamlio import render_rubric_yaml
+from essaylint.audit.shipped_model import TEXT_ONLY, WITH_EMBEDDING
 from essaylint.audit.style import audit_style
 from essaylint.audit.style import rules as style_rules
 from essaylint.cli.main import cli

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from essaylint.audit.base import AuditContext
-from essaylint.audit.counterevidence.search import VERSION as COUNTER_VERSION
+from essaylint.audit.counterevidence.search import cache_version
 from essaylint.audit.findings import Finding, Rule, configured_severity
 from essaylint.audit.registry import (
     AUDIT_NAMES,
@@ -71,7 +71,7 @@ def run_audits(
     build_id = current_build(project) if indexed else ""
     library_only = indexed and not build_id and index_optional
     key = tuple(sorted(wanted)) + (("library-only",) if library_only else ())
-    key += (f"counterevidence={mode}", COUNTER_VERSION) if "counterevidence" in wanted else ()
+    key += (f"counterevidence={mode}", cache_version()) if "counterevidence" in wanted else ()
     inputs = ReportInputs(project, key, suggest, build_id)
     shared: dict[str, object] = {"build_id": build_id, "library_only": library_only}
     library = None

@@ -23,12 +23,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from essaylint.audit.claims.citeworthiness import (
-    TEXT_ONLY,
     CiteWorthiness,
     ModelUnavailableError,
     load_model,
 )
 from essaylint.audit.claims.features import own_work
+from essaylint.audit.shipped_model import TEXT_ONLY
 from essaylint.core.store import ResultCache, VectorCache, digest
 
 if TYPE_CHECKING:

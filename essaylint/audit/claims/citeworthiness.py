@@ -14,22 +14,24 @@ dot products. numpy is imported by the caller that has vectors, never at import 
 
 from __future__ import annotations
 
-import hashlib
-import json
-import math
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from essaylint.audit.claims.features import FEATURE_NAMES, features, hedge_count, ngrams
+from essaylint.audit.shipped_model import (
+    embedding_term,
+    logistic,
+    parse_model,
+    read_model,
+    variant_fields,
+    variant_for,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
 MODEL_FILE = "citeworthiness.json"
-WITH_EMBEDDING = "text+embedding"
-TEXT_ONLY = "text"
 
 
 @dataclass(frozen=True)
@@ -49,15 +51,10 @@ class Variant:
     @classmethod
     def from_dict(cls, name: str, data: dict[str, Any]) -> Variant:
         return cls(
-            name=name,
-            threshold=float(data["threshold"]),
-            bias=float(data["bias"]),
+            **variant_fields(name, data),
             feature_mean=tuple(map(float, data["feature_mean"])),
             feature_scale=tuple(map(float, data["feature_scale"])),
-            weights_features=tuple(map(float, data["weights_features"])),
-            weights_embedding=tuple(map(float, data.get("weights_embedding", ()))),
             ngram_weights={str(k): float(v) for k, v in data["ngrams"].items()},
-            embedding_model=str(data.get("embedding_model", "")),
         )
 
     @property
@@ -76,12 +73,9 @@ class Variant:
         ):
             z += weight * (x - mean) / scale
         if self.uses_embedding:
-            if embedding is None:
-                raise ValueError(f"the {self.name} variant needs the sentence's vector")
-            values = embedding.tolist() if hasattr(embedding, "tolist") else embedding
-            z += sum(w * e for w, e in zip(self.weights_embedding, values, strict=True))
+            z += embedding_term(self.weights_embedding, embedding, self.name)
         z += sum(self.ngram_weights.get(gram, 0.0) for gram in ngrams(text))
-        return 1.0 / (1.0 + math.exp(-z))
+        return logistic(z)
 
 
 @dataclass(frozen=True)
@@ -96,22 +90,20 @@ class CiteWorthiness:
 
     @classmethod
     def from_json(cls, text: str) -> CiteWorthiness:
-        data = json.loads(text)
-        if list(data["feature_names"]) != list(FEATURE_NAMES):
-            raise ValueError("the model's features are not the ones features.py computes")
+        return cls.from_data(*parse_model(text, FEATURE_NAMES))
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], digest: str) -> CiteWorthiness:
         return cls(
             variants={n: Variant.from_dict(n, v) for n, v in data["variants"].items()},
             hedge_factor=float(data["hedge_factor"]),
-            digest=hashlib.sha1(text.encode("utf-8")).hexdigest()[:16],
+            digest=digest,
             training=dict(data.get("training", {})),
         )
 
     def variant_for(self, embedding_model: str | None) -> Variant:
         """The variant that the available embedder can feed (``None``: no embedder)."""
-        full = self.variants.get(WITH_EMBEDDING)
-        if full is not None and embedding_model and full.embedding_model == embedding_model:
-            return full
-        return self.variants[TEXT_ONLY]
+        return variant_for(self.variants, embedding_model)
 
     def score(self, variant: Variant, text: str, embedding: Sequence[float] | None) -> float:
         """The hedge-lowered score in [0, 1]; the sentence is cite-worthy at or above
@@ -127,8 +119,7 @@ class ModelUnavailableError(Exception):
 def load_model() -> CiteWorthiness:
     """The shipped model (cached per process); :class:`ModelUnavailableError` if unreadable."""
     try:
-        text = resources.files("essaylint.audit").joinpath("data", MODEL_FILE).read_text("utf-8")
-        return CiteWorthiness.from_json(text)
+        return CiteWorthiness.from_data(*read_model(MODEL_FILE, FEATURE_NAMES))
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise ModelUnavailableError(
             f"the cite-worthiness model could not be read ({error})"

@@ -13,7 +13,9 @@ embeddings, RELATED_COSINE). Two readers then decide ``contradicts``:
   neighbouring finding, a background line or a method ('INTERVENTIONS: ... vs ...').
 The limitation cues decide ``limits`` on a sentence that shares the claim's words and states
 a finding (it restricts the finding to a population, setting, design, sample size or time; a
-claim's 'all' narrowed to 'some' is not one: read on Check-COVID, 1 of 9 was right). The
+claim's 'all' narrowed to 'some' is not one: read on Check-COVID, 1 of 9 was right); the
+search then keeps such a verdict only where the learned filter of limits_filter.py expects a
+reader to call it right, with its probability as the confidence. The
 cue thresholds were set before any measurement; the finding sentence rule was chosen on
 SciFact train and the half of Check-COVID's train claims the evidence judge never saw, the
 reader's model and threshold on the half of them it never saw (bench/counter_reader.py);

@@ -1,13 +1,15 @@
 """The counterevidence search for one claim: retrieve candidate passages from every citable
 source with the claim and its opposite-seeking variants, judge each of their sentences, and
 keep the verbatim sentences that contradict or limit the claim, with locators and
-ready-to-paste citations. Results are cached per claim text and index build.
+ready-to-paste citations. Results are cached per claim text, index build, this code's
+VERSION and the shipped `limits` filter.
 
 Any source may contradict a claim; only a source the claim cites may limit it. A limitation
 stated by an uncited source is mostly a limit of another question that shares the claim's
 words (read held out: 10 of 62 right), while what a cited source says of its own sample,
 design or setting limits what the student took from it (BENCHMARKS.md, "`limits` only from
-the sources a sentence cites")."""
+the sources a sentence cites"). Of the sentences the limitation cues find there, only those
+the learned filter (limits_filter.py) expects a reader to call right are kept."""
 
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from essaylint.audit.counterevidence.judge import (
     finding_sentence,
     judge,
 )
+from essaylint.audit.counterevidence.limits_filter import load_filter
 from essaylint.core.store import digest
 from essaylint.ingest.works import preferred_of, published_versions
 from essaylint.retrieve.citation import citation
@@ -36,12 +39,18 @@ if TYPE_CHECKING:
     from essaylint.retrieve.engine import Retriever
 
 log = logging.getLogger("essaylint.audit")
-VERSION = "counterevidence-20"  # bump when the search or the judge changes
+VERSION = "counterevidence-21"  # bump when the search or the judge changes
 HITS_PER_QUERY = 8  # passages kept from each query variant
 HITS_PER_CITED = 3  # passages of each document the claim cites (it may state its own limits)
 MAX_ITEMS = 5  # items per claim, contradicting ones first
 OWN_LIMITS_QUERY = "limitations of this study small sample size generalisation design bias"
 NO_COUNTEREVIDENCE = "NO_COUNTEREVIDENCE_FOUND_IN_CORPUS"
+
+
+def cache_version() -> str:
+    """What a cached search depends on besides the index: this code and the shipped filter
+    (a refitted filter judges every claim again)."""
+    return f"{VERSION}+{load_filter().digest}"
 
 
 @dataclass
@@ -60,9 +69,6 @@ class CounterItem:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
-
-
-OWN_LIMIT_CONFIDENCE = 0.5
 
 
 # What a study's statement of its own limits speaks of; without one, 'short-term' or 'a small
@@ -97,6 +103,8 @@ class CounterSearch:
         embedder = backends.embedder
         self.texts = project.store.vectors(embedder.model_id, "query")
         self._embed = embedder.embed_queries
+        self.limits_filter = load_filter().variant_for(embedder.model_id)
+        self.version = cache_version()
         self.cache = project.store.results("counterevidence")
         self.searched = 0  # claims searched (not answered from the cache)
         self.superseded = _superseded(project, library)
@@ -104,7 +112,7 @@ class CounterSearch:
     def find(self, claim: str, cited: tuple[str, ...] = ()) -> tuple[list[CounterItem], list[str]]:
         """The items against ``claim`` (best first, at most MAX_ITEMS) and the queries run."""
         build = self.retriever.build_id
-        key = digest(VERSION, build, claim, sorted(cited), sorted(self.superseded))
+        key = digest(self.version, build, claim, sorted(cited), sorted(self.superseded))
         stored = self.cache.get(key)
         if stored is not None:
             return [CounterItem(**item) for item in stored["items"]], stored["queries"]
@@ -175,12 +183,22 @@ class CounterSearch:
         findings = self._findings(claim, cued)
         against = _read_against(claim, [text for text, _, _ in pairs], cosines)
         items = []
-        for (text, child, query), cosine, p in zip(pairs, cosines, against, strict=True):
+        rows = zip(pairs, vectors[1:], cosines, against, strict=True)
+        for (text, child, query), vector, cosine, p in rows:
             finding = findings.get(child.parent_id) == text
             verdict = judge(claim, text, cosine, finding=finding, against=p)
+            if verdict is not None and verdict.relation == "limits":
+                verdict = self._filtered(verdict, text, vector, cosine)
             if verdict is not None:
                 items.append(self._item(child, text, query, verdict))
         return items
+
+    def _filtered(self, verdict: Verdict, text: str, vector: Any, cosine: float) -> Verdict | None:
+        """A `limits` verdict with the filter's probability as its confidence, or None below
+        the filter's threshold (limits_filter.py: what a reader calls right)."""
+        model = self.limits_filter
+        p = model.probability(text, verdict.cues, vector, cosine)
+        return Verdict("limits", round(p, 2), verdict.cues) if p >= model.threshold else None
 
     def _findings(self, claim: str, titles: dict[str, str]) -> dict[str, str]:
         """Each page's finding sentence for ``claim`` (judge.finding_sentence), read from the
@@ -196,21 +214,32 @@ class CounterSearch:
         return out
 
     def _own_limits(self, claim: str, sources: set[str]) -> list[CounterItem]:
-        """The limitation each cited source states of itself: its most specific sentence (a
-        sample, design or setting before a bare 'limitations')."""
+        """The limitation each cited source states of itself: of its sentences the cues find,
+        the one the filter is surest of, where it passes the filter."""
         items = []
         for uid in sorted(sources):
             inputs = QueryInputs(OWN_LIMITS_QUERY, filters=Filters(docs=(uid,)))
             found = [
-                (text, kinds, hit.child)
+                (text, ("own limitation", *kinds), hit.child)
                 for hit in self.retriever.search(inputs)[:HITS_PER_CITED]
                 if hit.child.source_subtype != "references"
                 for text in sentences_of(hit.child, skip_entries=True)
                 if (kinds := own_limit_kinds(text, claim))
             ]
-            if found:
-                text, kinds, child = max(found, key=lambda f: len(set(f[1]) - {"stated limit"}))
-                verdict = Verdict("limits", OWN_LIMIT_CONFIDENCE, ("own limitation", *kinds))
+            if not found:
+                continue
+            vectors = self.texts.lookup([claim, *(text for text, _, _ in found)], self._embed)
+            kept = [
+                (verdict, text, child)
+                for (text, cues, child), vector in zip(found, vectors[1:], strict=True)
+                if (
+                    verdict := self._filtered(
+                        Verdict("limits", 0.0, cues), text, vector, float(vector @ vectors[0])
+                    )
+                )
+            ]
+            if kept:
+                verdict, text, child = max(kept, key=lambda k: k[0].confidence)
                 items.append(self._item(child, text, OWN_LIMITS_QUERY, verdict))
         return items
 
