@@ -30,6 +30,10 @@ inference, its annotations/ folder), those whose PMC licence is CC BY without NC
     python bench/fulltext_claims.py --evinf-annotations ANNOTATIONS --sample 400 \
         --evinf bench/data/quotes/evidence_docs.jsonl.gz --text-root /tmp/evinf \
         --out bench/data/counterevidence_fulltext_claims_evinf2.jsonl
+
+Pools 5-8, held out for the `limits` filter, the same way with ``--exclude`` the earlier
+pools' claims files concatenated (--sample 450 --seed 20261203, 450 / 20261204, 900 /
+20261206 and 3000 / 20261207: evinf3 to evinf6).
 """
 
 from __future__ import annotations
