@@ -26,7 +26,6 @@ from typing import Any
 from essaylint.audit.shipped_model import (
     embedding_term,
     logistic,
-    parse_model,
     read_model,
     variant_fields,
     variant_for,
@@ -119,10 +118,6 @@ class LimitsFilter:
     variants: dict[str, Variant]
     digest: str
     training: dict[str, Any]
-
-    @classmethod
-    def from_json(cls, text: str) -> LimitsFilter:
-        return cls.from_data(*parse_model(text, FEATURE_NAMES))
 
     @classmethod
     def from_data(cls, data: dict[str, Any], digest: str) -> LimitsFilter:

@@ -188,17 +188,19 @@ class CounterSearch:
             finding = findings.get(child.parent_id) == text
             verdict = judge(claim, text, cosine, finding=finding, against=p)
             if verdict is not None and verdict.relation == "limits":
-                verdict = self._filtered(verdict, text, vector, cosine)
+                verdict = self._filtered(verdict.cues, text, vector, cosine)
             if verdict is not None:
                 items.append(self._item(child, text, query, verdict))
         return items
 
-    def _filtered(self, verdict: Verdict, text: str, vector: Any, cosine: float) -> Verdict | None:
+    def _filtered(
+        self, cues: tuple[str, ...], text: str, vector: Any, cosine: float
+    ) -> Verdict | None:
         """A `limits` verdict with the filter's probability as its confidence, or None below
         the filter's threshold (limits_filter.py: what a reader calls right)."""
         model = self.limits_filter
-        p = model.probability(text, verdict.cues, vector, cosine)
-        return Verdict("limits", round(p, 2), verdict.cues) if p >= model.threshold else None
+        p = model.probability(text, cues, vector, cosine)
+        return Verdict("limits", round(p, 2), cues) if p >= model.threshold else None
 
     def _findings(self, claim: str, titles: dict[str, str]) -> dict[str, str]:
         """Each page's finding sentence for ``claim`` (judge.finding_sentence), read from the
@@ -229,15 +231,11 @@ class CounterSearch:
             if not found:
                 continue
             vectors = self.texts.lookup([claim, *(text for text, _, _ in found)], self._embed)
-            kept = [
-                (verdict, text, child)
+            scored = [
+                (self._filtered(cues, text, vector, float(vector @ vectors[0])), text, child)
                 for (text, cues, child), vector in zip(found, vectors[1:], strict=True)
-                if (
-                    verdict := self._filtered(
-                        Verdict("limits", 0.0, cues), text, vector, float(vector @ vectors[0])
-                    )
-                )
             ]
+            kept = [(verdict, text, child) for verdict, text, child in scored if verdict]
             if kept:
                 verdict, text, child = max(kept, key=lambda k: k[0].confidence)
                 items.append(self._item(child, text, OWN_LIMITS_QUERY, verdict))
