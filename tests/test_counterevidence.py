@@ -423,6 +423,11 @@ def _audit(project: Project, mode: str) -> dict[str, Any]:
         ("This essay asks whether pioglitazone use raises the risk of cancer.", False),
         ("We recruited 40 patients with diabetes from two clinics in 2023.", False),
         ("Pioglitazone and prostate cancer.", False),  # a fragment, not a statement
+        # a finding taken from the literature, worded as trial reports word it
+        # (bench/data/support/evinf_contra.jsonl.gz): searched, though it says "significantly"
+        ("Citrate significantly reduces mortality rates compared with heparin.", True),
+        ("A 60-minute infusion significantly reduces PYY compared with a 30-minute one.", True),
+        ("Mortality was significantly lower with citrate (p = 0.03).", False),  # own statistics
     ],
 )
 def test_which_sentences_strict_adds(text: str, searched: bool) -> None:
