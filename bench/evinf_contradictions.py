@@ -114,9 +114,13 @@ def contrary(label: str, prompt: str) -> str:
     return "increased" if int(prompt) % 2 else "decreased"
 
 
-def article_rows(prompt: str, parts: dict, found: tuple, abstract: tuple, licence: str):
+PARTS = ("Intervention", "Comparator", "Outcome")
+
+
+def article_rows(prompt: str, names: dict, found: tuple, article: tuple) -> list[dict]:
+    """The SUPPORTED and the CONTRADICTED claim of one prompt, with the article's abstract."""
     pmc, label, _ = found
-    title, doc_sentences = abstract
+    title, doc_sentences, licence = article
     base = {
         "set": "evinf_contra",
         "doc_id": f"PMC{pmc}",
@@ -128,16 +132,29 @@ def article_rows(prompt: str, parts: dict, found: tuple, abstract: tuple, licenc
         "licence": licence,
         "source": "jayded/evidence-inference@b9831b6 v2_annotations.csv (MIT); abstract PMC",
     }
-    i, c, o = parts["Intervention"], parts["Comparator"], parts["Outcome"]
+    i, c, o = (names[k] for k in PARTS)
+    supported = claim(i, c, o, label)
+    contradicted = claim(i, c, o, contrary(label, prompt))
     return [
-        base | {"id": f"{prompt}-s", "claim": claim(i, c, o, label), "label": "SUPPORTED"},
-        base
-        | {
-            "id": f"{prompt}-c",
-            "claim": claim(i, c, o, contrary(label, prompt)),
-            "label": "CONTRADICTED",
-        },
+        base | {"id": f"{prompt}-s", "claim": supported, "label": "SUPPORTED"},
+        base | {"id": f"{prompt}-c", "claim": contradicted, "label": "CONTRADICTED"},
     ]
+
+
+def read_article(annotations: Path, pmc: str) -> tuple[str, list[str], str] | None:
+    """(title, abstract sentences, licence) of a CC BY article with a titled abstract."""
+    abst = annotations / "abstracts" / f"PMC{pmc}.abst"
+    nxml = annotations / "xml_files" / f"PMC{pmc}.nxml"
+    if not abst.is_file() or not nxml.is_file():
+        return None
+    licence = cc_by_licence(nxml.read_text(encoding="utf-8", errors="replace"))
+    title, doc_sentences = read_abstract(abst)
+    return (title, doc_sentences, licence) if licence and title else None
+
+
+def in_abstract(evidence: list[str], doc_sentences: list[str]) -> bool:
+    flat = " ".join(" ".join(doc_sentences).split())
+    return any(e and e in flat for e in (" ".join(x.split()) for x in evidence))
 
 
 def build(annotations: Path, exclude: set[str], sample: int, seed: int) -> list[dict]:
@@ -147,28 +164,21 @@ def build(annotations: Path, exclude: set[str], sample: int, seed: int) -> list[
     by_article: dict[str, list[str]] = defaultdict(list)
     for prompt, (pmc, _, _) in sorted(prompts.items(), key=lambda kv: int(kv[0])):
         row = parts.get(prompt)
-        if row and all(short(row[k]) for k in ("Intervention", "Comparator", "Outcome")):
+        if row and all(short(row[k]) for k in PARTS):
             by_article[pmc].append(prompt)
     articles = sorted(by_article)
     random.Random(seed).shuffle(articles)
     out: list[dict] = []
     for pmc in articles:
-        if len(out) >= 2 * sample or f"PMC{pmc}" in exclude:
+        if len(out) >= 2 * sample:
+            break
+        article = None if f"PMC{pmc}" in exclude else read_article(annotations, pmc)
+        if article is None:
             continue
-        abst, nxml = annotations / "abstracts" / f"PMC{pmc}.abst", annotations / "xml_files"
-        nxml = nxml / f"PMC{pmc}.nxml"
-        if not abst.is_file() or not nxml.is_file():
-            continue
-        licence = cc_by_licence(nxml.read_text(encoding="utf-8", errors="replace"))
-        abstract = read_abstract(abst)
-        flat = " ".join(" ".join(abstract[1]).split())
-        for prompt in by_article[pmc]:
-            evidence = [" ".join(e.split()) for e in prompts[prompt][2]]
-            if licence and abstract[0] and any(e and e in flat for e in evidence):
-                cleaned = {k: short(parts[prompt][k]) for k in ("Intervention", "Comparator")}
-                cleaned["Outcome"] = short(parts[prompt]["Outcome"])
-                out += article_rows(prompt, cleaned, prompts[prompt], abstract, licence)
-                break
+        stated = (p for p in by_article[pmc] if in_abstract(prompts[p][2], article[1]))
+        if prompt := next(stated, None):
+            names = {k: short(parts[prompt][k]) for k in PARTS}
+            out += article_rows(prompt, names, prompts[prompt], article)
     return out
 
 
@@ -177,13 +187,11 @@ def filler(annotations: Path, used: set[str], exclude: set[str]) -> list[dict]:
     trial reports that make the library a corpus (`bench/counterevidence.py --corpus`)."""
     out = []
     for abst in sorted((annotations / "abstracts").glob("PMC*.abst")):
-        nxml = annotations / "xml_files" / f"{abst.stem}.nxml"
-        if abst.stem in used or abst.stem in exclude or not nxml.is_file():
+        if abst.stem in used or abst.stem in exclude:
             continue
-        if cc_by_licence(nxml.read_text(encoding="utf-8", errors="replace")):
-            title, doc_sentences = read_abstract(abst)
-            if title and doc_sentences:
-                out.append({"doc_id": abst.stem, "title": title, "sentences": doc_sentences})
+        article = read_article(annotations, abst.stem.removeprefix("PMC"))
+        if article and article[1]:
+            out.append({"doc_id": abst.stem, "title": article[0], "sentences": article[1]})
     random.Random(0).shuffle(out)
     return out
 

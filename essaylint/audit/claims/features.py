@@ -87,9 +87,15 @@ FIGURE_WORD = _rx(
 # -- numbers and statistics ------------------------------------------------------------------
 NUMBER = _rx(r"(?<![\w.])[-+−]?\d+(?:[.,]\d+)*(?![\w])")
 PERCENT = _rx(r"\d\s*%|\bper\s*cent\b|\bpercent\b")
-STATISTIC = _rx(
+# A statistic as it is reported: a p-value, an interval, a deviation, an effect measure, ±, n =.
+REPORTED_STATISTIC = _rx(
     r"\b[pP]\s*[<=>≤≥]\s*0?\.\d|\b(?:CI|SD|SE|SEM|IQR|OR|HR|RR|AUC|RMSE|R2|R²)\b|±|"
-    r"\bconfidence\s+interval|\bstandard\s+(?:deviation|error)|\b[nrNR]\s*=\s*\d|"
+    r"\b[nrNR]\s*=\s*\d",
+    0,
+)
+# ... or only named ("significantly", "the mean"): in published prose, mostly the authors' own.
+STATISTIC = _rx(
+    REPORTED_STATISTIC.pattern + r"|\bconfidence\s+interval|\bstandard\s+(?:deviation|error)|"
     r"\bmean\b|\bmedian\b|\bodds\s+ratio|\bsignifican",
     0,
 )

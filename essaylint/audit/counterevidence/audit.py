@@ -5,12 +5,16 @@ Off unless audit.counterevidence switches it on."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from essaylint.audit.base import AuditContext, AuditOutput
 from essaylint.audit.claims.detect import not_a_claim
-from essaylint.audit.claims.features import hedge_count, own_work, own_work_section
+from essaylint.audit.claims.features import (
+    REPORTED_STATISTIC,
+    hedge_count,
+    own_work,
+    own_work_section,
+)
 from essaylint.audit.claims.lexicon import FLAG_THRESHOLD
 from essaylint.audit.counterevidence.cues import limitation_kinds, outside_search_terms
 from essaylint.audit.counterevidence.rules import (
@@ -27,10 +31,6 @@ if TYPE_CHECKING:
 
 LIMITATION_NEEDED_STATUS = "LIMITATION_NEEDED"
 STATEMENT_MIN_WORDS = 6
-# A statistic as one reports it: a p-value, ±, a sample size, an interval or a deviation.
-REPORTED_STATISTIC = re.compile(
-    r"\b[pP]\s*[<=>≤≥]\s*0?\.\d|±|\b[nN]\s*=\s*\d|\b(?:CI|SDs?|SE|SEM|IQR)\b"
-)
 
 
 def selected_claims(rows: list[dict[str, Any]], mode: str) -> list[dict[str, Any]]:
