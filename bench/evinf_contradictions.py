@@ -161,11 +161,11 @@ def build(annotations: Path, exclude: set[str], sample: int, seed: int) -> list[
     prompts = consistent_prompts(annotations)
     with (annotations / "prompts_merged.csv").open(encoding="utf-8", newline="") as handle:
         parts = {row["PromptID"]: row for row in csv.DictReader(handle)}
-    by_article: dict[str, list[str]] = defaultdict(list)
+    by_article: dict[str, list[tuple[str, dict]]] = defaultdict(list)
     for prompt, (pmc, _, _) in sorted(prompts.items(), key=lambda kv: int(kv[0])):
-        row = parts.get(prompt)
-        if row and all(short(row[k]) for k in PARTS):
-            by_article[pmc].append(prompt)
+        names = {k: short(parts[prompt][k]) for k in PARTS} if prompt in parts else {}
+        if names and all(names.values()):
+            by_article[pmc].append((prompt, names))
     articles = sorted(by_article)
     random.Random(seed).shuffle(articles)
     out: list[dict] = []
@@ -175,9 +175,9 @@ def build(annotations: Path, exclude: set[str], sample: int, seed: int) -> list[
         article = None if f"PMC{pmc}" in exclude else read_article(annotations, pmc)
         if article is None:
             continue
-        stated = (p for p in by_article[pmc] if in_abstract(prompts[p][2], article[1]))
-        if prompt := next(stated, None):
-            names = {k: short(parts[prompt][k]) for k in PARTS}
+        stated = (p for p in by_article[pmc] if in_abstract(prompts[p[0]][2], article[1]))
+        if chosen := next(stated, None):
+            prompt, names = chosen
             out += article_rows(prompt, names, prompts[prompt], article)
     return out
 

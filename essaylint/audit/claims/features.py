@@ -345,9 +345,15 @@ OWN_WORK: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
-def own_work(text: str) -> str:
-    """Why ``text`` describes the writer's own work ("first person", ...), or ""."""
-    return next((reason for reason, rx in OWN_WORK if rx.search(text)), "")
+def own_work(text: str, named_statistics: bool = True) -> str:
+    """Why ``text`` describes the writer's own work ("first person", ...), or ""; with
+    ``named_statistics`` false, statistical words alone ("significantly", "the mean") are not
+    the writer's statistics: one must be reported (REPORTED_STATISTIC). That is how an essay
+    reads, where "X significantly reduces Y" is a finding taken from the literature."""
+    reason = next((reason for reason, rx in OWN_WORK if rx.search(text)), "")
+    if reason == "own statistics" and not named_statistics:
+        return reason if REPORTED_STATISTIC.search(text) else ""
+    return reason
 
 
 # Headings under which a writer describes their own method, data or results.

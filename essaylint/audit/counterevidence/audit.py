@@ -9,12 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from essaylint.audit.base import AuditContext, AuditOutput
 from essaylint.audit.claims.detect import not_a_claim
-from essaylint.audit.claims.features import (
-    REPORTED_STATISTIC,
-    hedge_count,
-    own_work,
-    own_work_section,
-)
+from essaylint.audit.claims.features import hedge_count, own_work, own_work_section
 from essaylint.audit.claims.lexicon import FLAG_THRESHOLD
 from essaylint.audit.counterevidence.cues import limitation_kinds, outside_search_terms
 from essaylint.audit.counterevidence.rules import (
@@ -63,21 +58,16 @@ def other_statements(draft: Draft, rows: list[dict[str, Any]]) -> list[dict[str,
 
 
 def _is_statement(text: str, section_path: str) -> bool:
+    """A statement to search. Statistical words alone ("significantly reduces") do not make it
+    the writer's own work: in an essay that is a finding taken from the literature, the claim
+    strict mode exists to check (the claim audit, tuned on published prose, reads it as the
+    authors' own result)."""
     return (
         len(text.split()) >= STATEMENT_MIN_WORDS
         and not not_a_claim(text)
-        and not _own_work(text)
+        and not own_work(text, named_statistics=False)
         and not own_work_section(section_path)
     )
-
-
-def _own_work(text: str) -> bool:
-    """The writer's own work as the claim audit reads it, except statistical words with no
-    statistic reported: "60-minute infusion significantly reduces Y compared with Z" is the
-    finding a student takes from the literature, the claim strict mode exists to check (in
-    published prose, where the claim audit was tuned, it is more often the authors' result)."""
-    reason = own_work(text)
-    return bool(reason) and (reason != "own statistics" or bool(REPORTED_STATISTIC.search(text)))
 
 
 def _statement(sentence: Sentence) -> dict[str, Any]:
