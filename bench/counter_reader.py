@@ -11,6 +11,10 @@ bench/judge_model.py eval), the contradiction called
     python bench/counter_reader.py --set checkcovid --split dev,test  # held out
     python bench/counter_reader.py --set checkcovid --split reader-half  # unseen by the reader
     python bench/counter_reader.py --set checkcovid --split dev,test --changes  # to read
+    python bench/counter_reader.py --set PAIRS/trial_choice.jsonl.gz --model TUNED-int8.onnx
+
+``--set`` takes a set of bench/data/support/ or a file in its format; ``--model`` scores another
+reader's int8 file instead of the shipped one (bench/reader_tune.py).
 
 Per setting: the share of contradicted claims whose abstract has a sentence called
 `contradicts` (caught) and the share of supported claims whose abstract has one (false
@@ -49,7 +53,8 @@ class Pair:
 
 
 def rows_of(name: str, split: str | None) -> list[dict]:
-    rows = [r for r in read_set(DATA / f"{name}.jsonl.gz") if r["label"] in LABELS]
+    path = Path(name) if name.endswith(".jsonl.gz") else DATA / f"{name}.jsonl.gz"
+    rows = [r for r in read_set(path) if r["label"] in LABELS]
     if split == "reader-half":  # bench/nli_judge.py trains on the other half
         from judge_model import weight_half
 
@@ -59,12 +64,13 @@ def rows_of(name: str, split: str | None) -> list[dict]:
     return rows
 
 
-def pairs_of(rows: list[dict]) -> list[list[Pair]]:
-    """One list of pairs per labelled claim and abstract."""
+def pairs_of(rows: list[dict], model: Path | None = None) -> list[list[Pair]]:
+    """One list of pairs per labelled claim and abstract; ``model``: another int8 reader."""
     from essaylint.index.embed import get_embedder
-    from essaylint.text.judge import get_contradiction_reader
+    from essaylint.text.judge import EvidenceJudge, get_contradiction_reader
 
-    embedder, reader = get_embedder(), get_contradiction_reader()
+    embedder = get_embedder()
+    reader = EvidenceJudge(str(model.resolve())) if model else get_contradiction_reader()
     out = []
     for row in rows:
         index = [i for i, s in enumerate(row["doc_sentences"]) if len(s.split()) >= 4]
@@ -139,8 +145,9 @@ def main() -> None:
     parser.add_argument("--set", default="scifact_deveval")
     parser.add_argument("--split", help="dev,test | train | reader-half (Check-COVID)")
     parser.add_argument("--changes", action="store_true", help="print changed verdicts")
+    parser.add_argument("--model", type=Path, help="another reader's int8 ONNX file")
     args = parser.parse_args()
-    claims = pairs_of(rows_of(args.set, args.split))
+    claims = pairs_of(rows_of(args.set, args.split), args.model)
     counts = {label: sum(c[0].label == label for c in claims) for label in LABELS}
     print(f"{args.set} {args.split or ''}: {counts}")
     for name, call in (("shipped (reader and cues)", shipped), ("cues alone", cued)):

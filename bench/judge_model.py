@@ -482,9 +482,10 @@ def export(model_dir: Path, target: Path) -> None:
     export_int8(model, model_dir / "judge.onnx", target / "judge-int8.onnx")
 
 
-def export_int8(model, float_path: Path, target: Path) -> None:
+def export_int8(model, float_path: Path, target: Path, per_channel: bool = False) -> None:
     """``model`` (claim–sentence token ids in, 3 logits out) as ONNX, then dynamically
-    quantised to int8 at ``target`` (the float file is kept at ``float_path``)."""
+    quantised to int8 at ``target`` (the float file is kept at ``float_path``); with
+    ``per_channel`` each output column gets its own scale (bench/reader_tune.py)."""
     import torch
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
@@ -507,7 +508,9 @@ def export_int8(model, float_path: Path, target: Path) -> None:
             "logits": {0: "batch"},
         },
     )
-    quantize_dynamic(str(float_path), str(target), weight_type=QuantType.QInt8)
+    quantize_dynamic(
+        str(float_path), str(target), weight_type=QuantType.QInt8, per_channel=per_channel
+    )
     digest = hashlib.sha1(target.read_bytes()).hexdigest()
     print(f"{target}: {target.stat().st_size} bytes, sha1 {digest}")
 

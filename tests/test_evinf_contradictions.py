@@ -3,13 +3,13 @@ prompts become claims, how each claim is worded, and what the committed set hold
 
 from __future__ import annotations
 
-import csv
 import gzip
 import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.evinf import annotations_folder
 from support.paths import bench_on_path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -21,10 +21,6 @@ NON_COMMERCIAL = (
     '<license xlink:href="http://creativecommons.org/licenses/by-nc/3.0">'
     "<p>Creative Commons Attribution Non-Commercial License.</p></license>"
 )
-HEADER = [
-    *("UserID", "PromptID", "PMCID", "Valid Label", "Valid Reasoning", "Label", "Annotations"),
-    *("Label Code", "In Abstract", "Evidence Start", "Evidence End"),
-]
 TAIL = ["0", "UNK", "0", "0"]
 EVIDENCE = "Mortality did not differ between citrate and heparin (p = 0.4)."
 
@@ -39,20 +35,15 @@ def recipe() -> Iterator:
 
 def _annotations(tmp_path: Path, articles: dict[str, dict]) -> Path:
     """An annotations/ folder in the release's layout: one prompt per PMC id."""
-    root = tmp_path / "annotations"
-    (root / "abstracts").mkdir(parents=True)
-    (root / "xml_files").mkdir()
-    with (root / "prompts_merged.csv").open("w", newline="", encoding="utf-8") as handle:
-        out = csv.writer(handle)
-        out.writerow(["PromptID", "PMCID", "Outcome", "Intervention", "Comparator"])
-        for pmc, a in articles.items():
-            out.writerow([a["prompt"], pmc, a["outcome"], "Citrate", "heparin"])
-    with (root / "v2_annotations.csv").open("w", newline="", encoding="utf-8") as handle:
-        out = csv.writer(handle)
-        out.writerow(HEADER)
-        for pmc, a in articles.items():
-            for user, label in enumerate(a["labels"]):
-                out.writerow([user, a["prompt"], pmc, "True", "True", label, a["evidence"], *TAIL])
+    prompts = [
+        [a["prompt"], pmc, a["outcome"], "Citrate", "heparin"] for pmc, a in articles.items()
+    ]
+    annotations = [
+        [user, a["prompt"], pmc, "True", "True", label, a["evidence"], *TAIL]
+        for pmc, a in articles.items()
+        for user, label in enumerate(a["labels"])
+    ]
+    root = annotations_folder(tmp_path, prompts, annotations)
     for pmc, a in articles.items():
         (root / "abstracts" / f"PMC{pmc}.abst").write_text(
             "TITLE:\nCitrate or heparin in haemofiltration\n\nABSTRACT.RESULTS:\n"
