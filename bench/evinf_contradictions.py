@@ -63,8 +63,13 @@ def consistent_prompts(annotations: Path) -> dict[str, tuple[str, str, list[str]
     return out
 
 
+def cleaned(text: str) -> str:
+    """A prompt's name without its parentheticals, spacing or end punctuation."""
+    return " ".join(PARENTHETICAL.sub("", text).split()).strip(" .;,")
+
+
 def short(text: str) -> str | None:
-    text = " ".join(PARENTHETICAL.sub("", text).split()).strip(" .;,")
+    text = cleaned(text)
     if not text or len(text.split()) > MAX_WORDS or re.search(r"[()\[\];:<>=]", text):
         return None
     if CLAUSE.search(text):  # "landmark technique was used": a clause, not a name

@@ -5,9 +5,9 @@ The reader (essaylint/assets/judge/contradiction-int8.onnx, bench/nli_judge.py) 
 direction of a comparison badly: of the trial set's supported "X significantly reduces Y"
 claims, 16 of 27 drew a `contradicts` item. Its Evidence Inference pairs (bench/judge_model.py
 ``evinf_pairs``) write each annotated finding as three claims, one supported and two
-contradicted, so a claim that says "increases" or "reduces" is contradicted twice as often as
-it is supported. Here every consistent v2 prompt whose article no benchmark uses becomes
-claims in the same template, and per verb as many contradictions as supports are kept:
+contradicted, so a claim that says "reduces" is contradicted 732 times and supported 222
+times. Here every v2 prompt whose annotators agree becomes claims in the same template, and
+per verb no more contradictions than supports are kept:
 
     python bench/nli_judge.py pairs --out .gpu/pairs                      # project venv
     python bench/reader_tune.py pairs --annotations ANNOTATIONS --pairs .gpu/pairs
@@ -22,10 +22,10 @@ Only CC BY articles (without NC or ND, as their PMC XML states it: the text a sh
 may learn from), the trial set's (bench/data/support/evinf_contra) and its filler library's
 left out: that leaves almost only the quote bench's articles (bench/data/quotes/). One article
 in seven (``choice_article``) is kept apart as the trial choice set, its claims written as
-bench/evinf_contradictions.py writes them. $TRAIN is the
-training venv of bench/judge_model.py. The shipped reader's float weights are read back from
-its int8 file (``shipped``): every int8 matrix times its scale, the frozen word embeddings
-from the base model as bench/nli_judge.py packs them.
+bench/evinf_contradictions.py writes them. $TRAIN is the training venv of
+bench/judge_model.py. The shipped reader's float weights are read back from its int8 file
+(``shipped``): every int8 matrix times its scale, the frozen word embeddings from the base
+model as bench/nli_judge.py packs them.
 """
 
 from __future__ import annotations
@@ -118,21 +118,17 @@ def left_out(annotations: Path) -> set[str]:
     return trial | {row["doc_id"] for row in filler(annotations, trial, quotes)}
 
 
-def licensed(annotations: Path, pmc: str) -> bool:
-    """CC BY without NC or ND, as the article's PMC XML states it: the text a shipped model
-    may learn from (bench/data/README.md)."""
+def licensed_abstract(annotations: Path, pmc: str) -> tuple[str, list[str]] | None:
+    """(title, sentences) of the article's abstract where its PMC XML states CC BY without NC
+    or ND, the text a shipped model may learn from (bench/data/README.md); else None."""
+    from evinf_contradictions import read_abstract
     from fulltext_claims import cc_by_licence
 
     nxml = annotations / "xml_files" / f"PMC{pmc}.nxml"
-    return nxml.is_file() and bool(
-        cc_by_licence(nxml.read_text(encoding="utf-8", errors="replace"))
-    )
-
-
-def _name(text: str) -> str:
-    from evinf_contradictions import PARENTHETICAL
-
-    return " ".join(PARENTHETICAL.sub("", text).split()).strip(" .;,")
+    if not nxml.is_file() or not cc_by_licence(nxml.read_text(encoding="utf-8", errors="replace")):
+        return None
+    path = annotations / "abstracts" / f"PMC{pmc}.abst"
+    return read_abstract(path) if path.is_file() else ("", [])
 
 
 def _flat(text: str) -> str:
@@ -152,24 +148,25 @@ def direction_pairs(annotations: Path, rng: random.Random) -> tuple[list[dict], 
     label and contradicts the other two, two other abstract sentences are NEUTRAL for the
     supported claim; prompts of a choice article become a SUPPORTED and a CONTRADICTED claim
     against their abstract instead (when the evidence is in it)."""
-    from evinf_contradictions import PARTS, claim, consistent_prompts, read_abstract
+    from evinf_contradictions import PARTS, claim, cleaned, consistent_prompts
 
     prompts = consistent_prompts(annotations)
     with (annotations / "prompts_merged.csv").open(encoding="utf-8", newline="") as handle:
         parts = {row["PromptID"]: row for row in csv.DictReader(handle)}
     skip = left_out(annotations)
-    abstracts: dict[str, tuple[str, list[str]]] = {}
+    articles: dict[str, tuple[str, list[str]] | None] = {}
     pairs, choice = [], []
     for prompt, (pmc, label, evidence) in sorted(prompts.items(), key=lambda kv: int(kv[0])):
-        names = [_name(parts[prompt][k]) for k in PARTS] if prompt in parts else []
-        if f"PMC{pmc}" in skip or not names or not all(names) or not licensed(annotations, pmc):
+        names = [cleaned(parts[prompt][k]) for k in PARTS] if prompt in parts else []
+        if f"PMC{pmc}" in skip or not names or not all(names):
             continue
         if len(" ".join(names).split()) > MAX_NAME_WORDS:
             continue
-        if pmc not in abstracts:
-            path = annotations / "abstracts" / f"PMC{pmc}.abst"
-            abstracts[pmc] = read_abstract(path) if path.is_file() else ("", [])
-        title, abstract = abstracts[pmc]
+        if pmc not in articles:
+            articles[pmc] = licensed_abstract(annotations, pmc)
+        if articles[pmc] is None:
+            continue
+        title, abstract = articles[pmc]
         found = evidence_sentences(evidence, abstract)
         if not found:
             continue
