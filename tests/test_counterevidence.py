@@ -242,6 +242,22 @@ def test_only_a_cited_source_limits_a_claim(sample_repo: Project) -> None:
             "Exercise training reduced mortality only in heart failure patients under 60.",
             None,
         ),
+        (  # Evidence Inference, PMC3661377 (CC BY): "greater reductions" is a reduction
+            "Apremilast 30 mg BID significantly reduces pruritus scores compared with placebo.",
+            "Significantly greater reductions from baseline in mean pruritus scores at week 16 "
+            "were reported with apremilast 20 mg BID (P=0.005) and 30 mg BID (P<0.001), but not "
+            "with 10 mg BID (P=0.366) versus placebo.",
+            None,
+        ),
+        (  # PMC5883519 (CC BY): the reduction, not IGF-1's rise beside "growth", is the finding
+            "Recombinant human growth hormone significantly reduces BMI standard deviation "
+            "scores at the 6-month compared with control.",
+            "After 6 months, subjects in the rhGH treatment group had significant reductions in "
+            "BMI standard deviation scores (SDS) compared with controls (2.32 ± 0.85 vs. 2.80 ± "
+            "0.61; P = 0.041), and Insulin-like growth factor 1(IGF-1) level increased during "
+            "rhGH treatment, in comparison with the control group",
+            None,
+        ),
     ],
 )
 def test_judge(claim: str, sentence: str, relation: str | None) -> None:

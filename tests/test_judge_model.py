@@ -114,3 +114,15 @@ def test_the_contradiction_reader_leaves_a_supporting_sentence(claim: str, sente
 
     p = get_contradiction_reader().probabilities(claim, [sentence])
     assert p[0, 2] < READER_THRESHOLD and p[0, 1] > p[0, 2]
+
+
+@pytest.mark.parametrize("reader", ["judge", "contradiction reader"])
+def test_a_pairs_probabilities_do_not_depend_on_the_sentences_read_beside_it(reader: str) -> None:
+    from essaylint.text.judge import get_contradiction_reader
+
+    model = get_judge() if reader == "judge" else get_contradiction_reader()
+    case = CASES[0]
+    together = model.probabilities(case["claim"], case["sentences"])
+    alone = np.vstack([model.probabilities(case["claim"], [s]) for s in case["sentences"]])
+    backwards = model.probabilities(case["claim"], case["sentences"][::-1])[::-1]
+    assert np.array_equal(together, alone) and np.array_equal(together, backwards)

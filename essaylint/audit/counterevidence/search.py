@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from essaylint.retrieve.engine import Retriever
 
 log = logging.getLogger("essaylint.audit")
-VERSION = "counterevidence-22"  # bump when the search, the judge or what strict searches changes
+VERSION = "counterevidence-23"  # bump when the search, the judge or what strict searches changes
 HITS_PER_QUERY = 8  # passages kept from each query variant
 HITS_PER_CITED = 3  # passages of each document the claim cites (it may state its own limits)
 MAX_ITEMS = 5  # items per claim, contradicting ones first
