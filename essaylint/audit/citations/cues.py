@@ -198,15 +198,13 @@ def scoped_negated(text: str, shared: set[str]) -> bool:
     return False
 
 
-def scoped_direction(
-    text: str, shared: set[str], up: frozenset[str] = UP, down: frozenset[str] = DOWN
-) -> int:
+def scoped_direction(text: str, shared: set[str], down: frozenset[str] = DOWN) -> int:
     """+1 when the text says a shared thing goes up, -1 down, 0 neither or both; a negation
     just before a direction word flips it ('did not reduce')."""
     toks = tokens(text)
     total = 0
     for i, token in enumerate(toks):
-        sign = 1 if token in up else -1 if token in down else 0
+        sign = 1 if token in UP else -1 if token in down else 0
         if not sign:
             continue
         near = toks[max(0, i - DIRECTION_SPAN) : i + DIRECTION_SPAN + 1]
@@ -229,16 +227,14 @@ def scoped_negation_mismatch(sentence: str, source: str) -> float:
     return float(scoped_negated(sentence, shared) != scoped_negated(source, shared))
 
 
-def scoped_direction_mismatch(
-    sentence: str, source: str, up: frozenset[str] = UP, down: frozenset[str] = DOWN
-) -> float:
-    """One says a shared thing goes up, the other that it goes down."""
+def scoped_direction_mismatch(sentence: str, source: str, down: frozenset[str] = DOWN) -> float:
+    """One says a shared thing goes up, the other that it goes down (``down``: the words that
+    say down, DOWN unless a caller adds to them)."""
     shared = shared_stems(sentence, source) - DIRECTION_STEMS
     if not shared:
         return 0.0
     return float(
-        scoped_direction(sentence, shared, up, down) * scoped_direction(source, shared, up, down)
-        < 0
+        scoped_direction(sentence, shared, down) * scoped_direction(source, shared, down) < 0
     )
 
 

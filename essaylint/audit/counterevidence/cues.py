@@ -12,12 +12,11 @@ import re
 from essaylint.audit.citations.cues import ANTONYM_OF, DOWN, UP, tokens
 from essaylint.audit.citations.support import suggested_query
 
-# The citation judge's direction words and the plural it lacks: without "reductions",
+# The citation judge's down-words and the plural they lack: without "reductions",
 # "significant reductions in BMI … and IGF-1 level increased" read as a rise against "reduces
 # BMI". The citation judge keeps its lists: its weights were fitted on them. More inflections
 # ("lowered", "preventing", "slowing", "improving") were measured and withdrawn: on Check-COVID
 # they fired on noun phrases of the claim ("effective at preventing infection"), 5 of 7 wrong.
-DIRECTION_UP = UP
 DIRECTION_DOWN = DOWN | {"reductions"}
 
 _LIMITATION_PATTERNS: dict[str, tuple[str, ...]] = {

@@ -32,11 +32,7 @@ from typing import Literal
 from essaylint.audit.citations import cues
 from essaylint.audit.citations.features import numbers, words
 from essaylint.audit.claims.features import hedge_count
-from essaylint.audit.counterevidence.cues import (
-    DIRECTION_DOWN,
-    DIRECTION_UP,
-    stated_limit_kinds,
-)
+from essaylint.audit.counterevidence.cues import DIRECTION_DOWN, stated_limit_kinds
 from essaylint.retrieve.finding import probabilities
 
 Relation = Literal["contradicts", "limits"]
@@ -149,7 +145,7 @@ def contradiction_cues(claim: str, sentence: str) -> list[str]:
     found = []
     if _denies(claim, sentence):
         found.append("negation")
-    if cues.scoped_direction_mismatch(claim, sentence, DIRECTION_UP, DIRECTION_DOWN):
+    if cues.scoped_direction_mismatch(claim, sentence, DIRECTION_DOWN):
         found.append("direction")
     if found and cues.valence_mismatch(claim, sentence):
         found.append("valence")
